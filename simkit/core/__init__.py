@@ -1,0 +1,1 @@
+"""Game-agnostic core: game protocol, parameters, seeding, policies, runner and results."""

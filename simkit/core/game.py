@@ -1,0 +1,108 @@
+"""The game protocol every simkit game implements, and the registry `make(game_id)`.
+
+A `Game` is immutable: rules and component data. A `State` is one game in progress, driven step by step.
+Games also offer `play_batch`, the fast path the runner uses; for any seed and compiled policy it must play
+exactly the games the step-by-step API plays.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from simkit.core.errors import ConfigError
+from simkit.core.params import Param
+
+GAMES = {"canvas": "simkit.games.canvas.game:CanvasGame"}
+
+
+@dataclass(frozen=True)
+class Column:
+    """A result column a game adds to the per-seat results."""
+
+    name: str
+    dtype: str  # numpy dtype name
+    doc: str
+
+
+class State(ABC):
+    """One game in progress. Agents see `observation(player)` and `legal_actions()`, never the whole state."""
+
+    seed: int
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]: ...
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None: ...
+
+    @abstractmethod
+    def observation(self, player: int) -> Any: ...
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> np.ndarray: ...
+
+    @abstractmethod
+    def ranks(self) -> np.ndarray: ...
+
+    @abstractmethod
+    def win_shares(self) -> np.ndarray: ...
+
+    @property
+    @abstractmethod
+    def turn(self) -> int: ...
+
+    def describe_action(self, action: int) -> str:
+        return str(action)
+
+
+class Game(ABC):
+    id: str
+    title: str
+    rule_params: tuple[Param, ...]
+    policy_params: Mapping[str, tuple[Param, ...]]  # compiled policies shipped with the game
+    policy_docs: Mapping[str, str]
+    result_columns: tuple[Column, ...]  # per-seat columns beyond the common ones
+
+    @property
+    @abstractmethod
+    def n_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def rule_values(self) -> Mapping[str, Any]: ...
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State: ...
+
+    @abstractmethod
+    def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
+        """Play one game per seed; seats[g, p] indexes `lineup` (policies). Returns arrays of shape
+        [games, seats] for 'score', 'rank', 'win_share', 'turns' and every declared result column."""
+
+    def data_sources(self) -> dict[str, str]:
+        return {}
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in GAMES:
+        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}", key="game")
+    module, name = GAMES[game_id].split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def make(game_id: str, rules: Mapping[str, Any] | None = None, *, source: str | None = None,
+         prefix: str = "") -> Game:
+    """The game `game_id` with rule overrides (validated against the game's rule parameters)."""
+    return game_class(game_id)(rules or {}, source=source, prefix=prefix)

@@ -1,0 +1,45 @@
+"""Play games through the step-by-step API: the path for user-written Python policies (and the reference
+the compiled fast paths are tested against)."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from simkit.core.errors import IllegalActionError
+
+
+def policy_rng(seed: int, seat: int) -> np.random.Generator:
+    """The random generator a Python policy gets in seat `seat` of the game with seed `seed`."""
+    return np.random.default_rng([int(seed), seat])
+
+
+def play_one(game, seed: int, lineup: Sequence, seats_of_game: Sequence[int], python_policies: dict):
+    """Play one game to the end; returns the finished state."""
+    state = game.new_initial_state(int(seed))
+    rngs = {}
+    while not state.is_terminal():
+        p = state.current_player
+        choice = lineup[seats_of_game[p]]
+        if choice.is_python:
+            policy = python_policies[seats_of_game[p]]
+            legal = state.legal_actions()
+            rng = rngs.setdefault(p, policy_rng(seed, p))
+            action = policy.act(state.observation(p), legal, rng)
+            if action not in legal:
+                raise IllegalActionError(policy=choice.label, seed=int(seed), turn=state.turn, action=action,
+                                         legal=legal)
+        else:
+            action = state.compiled_action(choice)
+        state.apply_action(action)
+    return state
+
+
+def play_with_step_api(game, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray,
+                       record_result: Callable) -> dict[str, np.ndarray]:
+    """Like Game.play_batch, one game at a time through the step-by-step API."""
+    python_policies = {i: c.make_python_policy() for i, c in enumerate(lineup) if c.is_python}
+    parts = [record_result(play_one(game, seed, lineup, seats[g], python_policies)) for g, seed in enumerate(seeds)]
+    return {name: np.ma.concatenate([part[name] for part in parts]) if np.ma.isMaskedArray(parts[0][name])
+            else np.concatenate([part[name] for part in parts]) for name in parts[0]}

@@ -1,0 +1,1 @@
+"""One sub-package per game: rules, component data, engine and policies."""

@@ -1,0 +1,65 @@
+"""Play many Canvas games in one compiled loop: the runner's fast path.
+
+Each game is set up from its seed, played by compiled policies through `engine.apply_action` (the same
+transition the step-by-step API uses), and summarised into per-seat result arrays.
+"""
+
+from collections import namedtuple
+
+import numba as nb
+import numpy as np
+
+from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
+from simkit.games.canvas.policies import choose_action
+from simkit.games.canvas.scoring import N_CONDITIONS
+
+# Per-game, per-seat result arrays ([games, seats], ribbons [games, seats, 12]; first_player [games]).
+BatchOutput = namedtuple("BatchOutput", "score rank win_share turns grey tokens_left cards_taken tokens_paid "
+                                        "ribbons first_player")
+
+
+def new_output(n_games: int, n_players: int) -> BatchOutput:
+    shape = (n_games, n_players)
+    return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
+                       np.zeros(shape, np.int16), np.zeros(shape, np.int16), np.zeros(shape, np.int8),
+                       np.zeros(shape, np.int8), np.zeros(shape, np.int16),
+                       np.zeros((*shape, N_CONDITIONS), np.int8), np.zeros(n_games, np.int8))
+
+
+@nb.njit(cache=True)
+def play_games(template, seeds, seat_policy, seat_params, n_cards, start_tokens, puzzle_reserve,
+               card_masks, tracks, track_len, paint_orders, paint_orders_upto, paint_index, tab, card_quality, ws, out):
+    """Play one game per seed, all with the scoring cards set in template[0]. seat_policy[g, p] / seat_params[g, p] give the policy of seat p in game g.
+
+    Returns -1 when every game finished, else the index of the first game that broke an invariant (its
+    state is left in template[0] for the error message).
+    """
+    s = template[0]
+    n_players = s.n_players
+    scores = np.empty(n_players, np.int64)
+    ranks = np.empty(n_players, np.int64)
+    shares = np.empty(n_players, np.float64)
+    for g in range(len(seeds)):
+        setup(s, seeds[g], n_cards, start_tokens, puzzle_reserve)
+        while not s.done:
+            p = s.current
+            action = choose_action(s, seat_policy[g, p], seat_params[g, p], paint_orders_upto, tab, tracks,
+                                   track_len, paint_index, card_quality, ws)
+            apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_upto)
+        if s.error:
+            return g
+        final_scores(s, tracks, track_len, scores)
+        ranks_and_win_shares(s, scores, ranks, shares)
+        for p in range(n_players):
+            out.score[g, p] = scores[p]
+            out.rank[g, p] = ranks[p]
+            out.win_share[g, p] = shares[p]
+            out.turns[g, p] = s.turns[p]
+            out.grey[g, p] = s.grey[p]
+            out.tokens_left[g, p] = s.tokens[p]
+            out.cards_taken[g, p] = s.cards_taken[p]
+            out.tokens_paid[g, p] = s.tokens_paid[p]
+            for c in range(N_CONDITIONS):
+                out.ribbons[g, p, c] = s.ribbons[p, c]
+        out.first_player[g] = s.first_player
+    return -1

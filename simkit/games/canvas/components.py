@@ -1,0 +1,174 @@
+"""Canvas component data: Art cards and Scoring cards, loaded from data files and validated.
+
+Cards become arrays the compiled engine reads: one icon bit mask per card and swatch.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from simkit.core.errors import ConfigError
+
+SWATCHES = ("red", "yellow", "green", "blue", "violet")
+ELEMENTS = ("HUE", "SHAPE", "TEXTURE", "TONE")
+BONUS_ICONS = tuple(f"BONUS_{e}" for e in ELEMENTS)
+ICONS = ELEMENTS + BONUS_ICONS  # bit i of a swatch mask <=> ICONS[i] is there
+ICON_BIT = {name: 1 << i for i, name in enumerate(ICONS)}
+
+# The scoring conditions the engine implements, in the order of their condition ids (see scoring.py).
+SCORING_CONDITIONS = (
+    "Composition", "Consistency", "Emphasis", "Hierarchy", "Movement", "Proximity",
+    "Proportion", "Repetition", "Space", "Style", "Symmetry", "Variety",
+)
+MAX_TRACK = 8
+
+# Check values of the printed deck (spec §1.1); a replacement deck is reported against them.
+PRINTED_DECK_CHECKS = {
+    "cards": 60,
+    **{f"count_{e}": 34 for e in ELEMENTS},
+    **{f"count_{b}": 4 for b in BONUS_ICONS},
+    "cards_per_swatch_pair": 6,
+    "cards_per_swatch": 24,
+}
+
+DATA_PACKAGE = "simkit.games.canvas.data"
+DEFAULT_ART_CARDS = "art_cards.csv"
+DEFAULT_SCORING_CARDS = "scoring_cards.json"
+
+
+@dataclass(frozen=True)
+class ArtDeck:
+    ids: np.ndarray  # int16[n]: printed/BGA card id of each card index
+    masks: np.ndarray  # uint8[n, 5]: icon bits per swatch
+    source: str  # the file it came from
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def index_of(self, card_id: int) -> int:
+        hits = np.flatnonzero(self.ids == card_id)
+        if len(hits) == 0:
+            raise ConfigError(f"unknown Art card id {card_id}; ids run {self.ids.min()}..{self.ids.max()}",
+                              source=self.source)
+        return int(hits[0])
+
+    def check_values(self) -> dict[str, int | None]:
+        """The deck's counts in the form of spec §1.1 (None where the deck is not uniform)."""
+        bits = np.unpackbits(self.masks[..., None], axis=-1, bitorder="little")  # [n, 5, 8]
+        values: dict[str, int | None] = {"cards": len(self)}
+        for i, icon in enumerate(ICONS):
+            values[f"count_{icon}"] = int(bits[:, :, i].sum())
+        used = self.masks > 0
+        pair_counts = {int((used[:, a] & used[:, b]).sum()) for a in range(5) for b in range(a + 1, 5)}
+        values["cards_per_swatch_pair"] = pair_counts.pop() if len(pair_counts) == 1 else None
+        swatch_counts = set(used.sum(axis=0).tolist())
+        values["cards_per_swatch"] = int(swatch_counts.pop()) if len(swatch_counts) == 1 else None
+        return values
+
+    def matches_printed_deck(self) -> bool:
+        return self.check_values() == PRINTED_DECK_CHECKS
+
+
+@dataclass(frozen=True)
+class ScoringCards:
+    names: tuple[str, ...]  # SCORING_CONDITIONS order
+    tracks: np.ndarray  # int16[12, MAX_TRACK]: points for holding n ribbons at tracks[c, n-1]
+    track_len: np.ndarray  # int8[12]
+    source: str
+
+    def index_of(self, name: str, *, source: str | None = None, key: str | None = None) -> int:
+        folded = {n.lower(): i for i, n in enumerate(self.names)}
+        if name.lower() not in folded:
+            raise ConfigError(f"unknown scoring card {name!r}; known: {', '.join(self.names)}",
+                              source=source, key=key)
+        return folded[name.lower()]
+
+
+def _open_data(path: str | Path | None, default: str):
+    if path is None:
+        return resources.files(DATA_PACKAGE).joinpath(default), f"simkit/games/canvas/data/{default}"
+    return Path(path), str(path)
+
+
+def load_art_cards(path: str | Path | None = None) -> ArtDeck:
+    """Load Art cards from a CSV with columns id, red, yellow, green, blue, violet (icons joined by '+')."""
+    file, source = _open_data(path, DEFAULT_ART_CARDS)
+    try:
+        with file.open(newline="", encoding="utf-8") as fh:
+            rows = list(csv.DictReader(fh))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ConfigError(f"cannot read Art card file ({exc})", source=source) from None
+    if not rows:
+        raise ConfigError("no Art cards in file", source=source)
+    missing = [c for c in ("id", *SWATCHES) if c not in rows[0]]
+    if missing:
+        raise ConfigError(f"missing column(s) {', '.join(missing)}; need id, {', '.join(SWATCHES)}", source=source)
+    ids, masks = [], []
+    for line, row in enumerate(rows, start=2):
+        where = f"line {line}"
+        try:
+            card_id = int(row["id"])
+        except (TypeError, ValueError):
+            raise ConfigError(f"card id {row['id']!r} is not an integer", source=source, key=where) from None
+        card = []
+        for swatch in SWATCHES:
+            icons = [i.strip() for i in (row[swatch] or "").split("+") if i.strip()]
+            unknown = [i for i in icons if i not in ICON_BIT]
+            if unknown:
+                raise ConfigError(f"unknown icon {unknown[0]!r} in swatch {swatch} of card {card_id}; "
+                                  f"allowed: {', '.join(ICONS)}", source=source, key=where)
+            if len(set(icons)) != len(icons) or len(icons) > 2:
+                raise ConfigError(f"swatch {swatch} of card {card_id} must hold 1 or 2 different icons, "
+                                  f"got {icons}", source=source, key=where)
+            card.append(sum(ICON_BIT[i] for i in icons))
+        if sum(1 for m in card if m) != 2:
+            raise ConfigError(f"card {card_id} must have icons in exactly 2 swatches", source=source, key=where)
+        ids.append(card_id)
+        masks.append(card)
+    if len(set(ids)) != len(ids):
+        raise ConfigError("duplicate card ids", source=source)
+    if len(ids) > 120:
+        raise ConfigError(f"at most 120 Art cards are supported, got {len(ids)}", source=source)
+    return ArtDeck(np.array(ids, np.int16), np.array(masks, np.uint8), source)
+
+
+def load_scoring_cards(path: str | Path | None = None) -> ScoringCards:
+    """Load Scoring cards (name and points track) from JSON: {"cards": [{"name": ..., "track": [...]}, ...]}.
+
+    A replacement file may change tracks; the conditions are the engine's, found by name.
+    """
+    file, source = _open_data(path, DEFAULT_SCORING_CARDS)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        cards = data["cards"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(f"cannot read Scoring card file ({exc!r}); expected a JSON object with 'cards'",
+                          source=source) from None
+    tracks = np.zeros((len(SCORING_CONDITIONS), MAX_TRACK), np.int16)
+    track_len = np.zeros(len(SCORING_CONDITIONS), np.int8)
+    seen = set()
+    for i, card in enumerate(cards):
+        key = f"cards[{i}]"
+        name = card.get("name") if isinstance(card, dict) else None
+        if name not in SCORING_CONDITIONS:
+            raise ConfigError(f"unknown scoring card {name!r}; known: {', '.join(SCORING_CONDITIONS)}",
+                              source=source, key=f"{key}.name")
+        track = card.get("track")
+        if (not isinstance(track, list) or not 1 <= len(track) <= MAX_TRACK
+                or not all(isinstance(v, int) and 0 <= v < 1000 for v in track)):
+            raise ConfigError(f"track must be a list of 1..{MAX_TRACK} integers in 0..999, got {track!r}",
+                              source=source, key=f"{key}.track")
+        c = SCORING_CONDITIONS.index(name)
+        seen.add(name)
+        tracks[c, : len(track)] = track
+        track_len[c] = len(track)
+    absent = [n for n in SCORING_CONDITIONS if n not in seen]
+    if absent:
+        raise ConfigError(f"scoring card(s) missing: {', '.join(absent)}", source=source)
+    return ScoringCards(SCORING_CONDITIONS, tracks, track_len, source)

@@ -1,0 +1,287 @@
+"""The Canvas forward model (spec §4-§6): setup, legal actions, transitions, final scores. Compiled with numba.
+
+Both the step-by-step API (`CanvasState`) and the batch runner call these functions: there is one copy of
+the rules. Actions are integers: `a < market_size` takes the card in slot a+1; `a >= market_size` completes
+a painting with the hand positions `paint_orders[a - market_size]`, bottom card first.
+"""
+
+import numba as nb
+import numpy as np
+
+from simkit.core.rng import next_float, next_below, shuffle, stream_key
+from simkit.games.canvas.scoring import BONUS, painting_ribbons, track_points
+from simkit.games.canvas.state import (ERR_DECK_EXHAUSTED, ERR_ILLEGAL_ACTION, ERR_TURN_CAP, NO_CARD,
+                                       RIBBON_SLOTS, SOLO_PUZZLE, SOLO_VINCENT)
+
+# chance streams of a game seed
+STREAM_DECK, STREAM_FIRST_PLAYER, STREAM_VINCENT, STREAM_SCORING = 1, 2, 3, 4
+STREAM_POLICY = 16  # + seat
+
+
+@nb.njit(cache=True)
+def draw_scoring_cards(seed, n_conditions, count, out):
+    """The `count` scoring cards of a 'random N' game, drawn from the game seed's own stream."""
+    rng = np.array([stream_key(seed, STREAM_SCORING)], np.uint64)
+    pool = np.arange(n_conditions)
+    shuffle(rng, pool, n_conditions)
+    for i in range(count):
+        out[i] = pool[i]
+    out[:count].sort()
+
+
+@nb.njit(cache=True)
+def setup(s, seed, n_cards, start_tokens, puzzle_reserve):
+    """Shuffle, deal the market, hand out tokens, choose the first player. Rule fields must be set."""
+    s.seed = seed
+    rng = np.array([stream_key(seed, STREAM_DECK)], np.uint64)
+    s.deck_size = n_cards
+    for i in range(n_cards):
+        s.deck[i] = i
+    shuffle(rng, s.deck, n_cards)
+    s.deck_pos = 0
+    for slot in range(s.market_size):
+        s.market[slot] = s.deck[s.deck_pos]
+        s.deck_pos += 1
+        s.market_tokens[slot] = 0
+    for p in range(s.n_players):
+        s.hand_size[p] = 0
+        s.tokens[p] = start_tokens
+        s.n_paintings[p] = 0
+        s.grey[p] = 0
+        s.ribbons[p, :] = 0
+        s.turns[p] = 0
+        s.cards_taken[p] = 0
+        s.tokens_paid[p] = 0
+        s.tokens_gained[p] = 0
+        s.policy_rng[p, 0] = stream_key(seed, STREAM_POLICY + p)
+    s.vincent_rng[0] = stream_key(seed, STREAM_VINCENT)
+    s.vincent_tokens = start_tokens if (s.solo_mode == SOLO_VINCENT or s.vincent_multi) else 0
+    s.reserve = puzzle_reserve if s.solo_mode == SOLO_PUZZLE else 0
+    s.removed = 0
+    fp = np.array([stream_key(seed, STREAM_FIRST_PLAYER)], np.uint64)
+    s.first_player = next_below(fp, s.n_players)
+    s.current = s.first_player
+    s.turn = 0
+    s.done = 0
+    s.error = 0
+
+
+@nb.njit(cache=True)
+def n_legal_paintings(s, p, paint_orders_upto):
+    if s.hand_size[p] < s.k:
+        return 0
+    return paint_orders_upto[s.hand_size[p]]
+
+
+@nb.njit(cache=True)
+def can_take(s, p, slot):
+    return s.hand_size[p] < s.hand_limit and s.market[slot] != NO_CARD and slot <= s.tokens[p]
+
+
+@nb.njit(cache=True)
+def legal_actions(s, paint_orders_upto, out):
+    """Write the legal actions of the current player to out; return how many there are."""
+    n = 0
+    if s.done:
+        return 0
+    p = s.current
+    for slot in range(s.market_size):
+        if can_take(s, p, slot):
+            out[n] = slot
+            n += 1
+    for i in range(n_legal_paintings(s, p, paint_orders_upto)):
+        out[n] = s.market_size + i
+        n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def is_legal(s, action, paint_orders_upto):
+    if s.done or action < 0:
+        return False
+    if action < s.market_size:
+        return can_take(s, s.current, action)
+    return action - s.market_size < n_legal_paintings(s, s.current, paint_orders_upto)
+
+
+@nb.njit(cache=True)
+def _draw(s):
+    if s.deck_pos >= s.deck_size:
+        s.error = ERR_DECK_EXHAUSTED
+        s.done = 1
+        return NO_CARD
+    card = s.deck[s.deck_pos]
+    s.deck_pos += 1
+    return card
+
+
+@nb.njit(cache=True)
+def _close_gaps_and_refill(s):
+    """Slide cards (with their tokens) left over empty slots, then fill the empty slots from the deck."""
+    filled = 0
+    for slot in range(s.market_size):
+        if s.market[slot] != NO_CARD:
+            s.market[filled] = s.market[slot]
+            s.market_tokens[filled] = s.market_tokens[slot]
+            filled += 1
+    for slot in range(filled, s.market_size):
+        s.market[slot] = _draw(s)
+        s.market_tokens[slot] = 0
+
+
+@nb.njit(cache=True)
+def _take(s, p, slot):
+    if s.solo_mode == SOLO_PUZZLE:
+        # skipped cards are discarded and their tokens go to the reserve
+        for skipped in range(slot):
+            s.market[skipped] = NO_CARD
+            s.removed += 1
+        s.reserve += slot
+        if slot == 0 and s.reserve > 0:
+            s.reserve -= 1
+            s.tokens[p] += 1
+            s.tokens_gained[p] += 1
+    else:
+        for skipped in range(slot):
+            s.market_tokens[skipped] += 1
+    s.tokens[p] -= slot
+    s.tokens_paid[p] += slot
+    s.tokens[p] += s.market_tokens[slot]
+    s.tokens_gained[p] += s.market_tokens[slot]
+    s.hand[p, s.hand_size[p]] = s.market[slot]
+    s.hand_size[p] += 1
+    s.cards_taken[p] += 1
+    s.market[slot] = NO_CARD
+    s.market_tokens[slot] = 0
+    _close_gaps_and_refill(s)
+
+
+@nb.njit(cache=True)
+def _paint(s, p, order, card_masks):
+    k = s.k
+    stack = np.empty(k, np.int64)
+    for j in range(k):
+        stack[j] = s.hand[p, order[j]]
+    earned = np.empty(RIBBON_SLOTS, np.int8)
+    painting_ribbons(card_masks, stack, k, s.space_mode, earned)
+    i = s.n_paintings[p]
+    for j in range(k):
+        s.paintings[p, i, j] = stack[j]
+    s.painting_ribbons[p, i, :] = earned
+    for c in range(s.n_scoring):
+        cond = s.scoring[c]
+        s.ribbons[p, cond] += earned[cond]
+    s.grey[p] += earned[BONUS]
+    s.n_paintings[p] += 1
+    # remove the painted cards, keeping the order of the rest
+    kept = 0
+    for pos in range(s.hand_size[p]):
+        used = False
+        for j in range(k):
+            if order[j] == pos:
+                used = True
+        if not used:
+            s.hand[p, kept] = s.hand[p, pos]
+            kept += 1
+    s.hand_size[p] = kept
+    if s.solo_mode == SOLO_PUZZLE and s.reserve > 0:
+        s.reserve -= 1
+        s.tokens[p] += 1
+        s.tokens_gained[p] += 1
+
+
+@nb.njit(cache=True)
+def cap_ribbons(s, track_len):
+    for p in range(s.n_players):
+        for c in range(s.n_scoring):
+            cond = s.scoring[c]
+            if s.ribbons[p, cond] > track_len[cond]:
+                s.ribbons[p, cond] = track_len[cond]
+
+
+@nb.njit(cache=True)
+def vincent_turn(s):
+    """Vincent flips his tokens, skips one card per face-up token and removes the next card (spec §6.1)."""
+    face_up = 0
+    for _ in range(s.vincent_tokens):
+        if next_float(s.vincent_rng) < s.vincent_flip_p:
+            face_up += 1
+    skip = min(face_up, 4, s.market_size - 1)
+    for slot in range(skip):
+        s.market_tokens[slot] += 1
+    s.vincent_tokens += s.market_tokens[skip] - skip
+    s.market[skip] = NO_CARD
+    s.market_tokens[skip] = 0
+    s.removed += 1
+    _close_gaps_and_refill(s)
+
+
+@nb.njit(cache=True)
+def _finished(s, p):
+    return s.n_paintings[p] >= s.paintings_per_player
+
+
+@nb.njit(cache=True)
+def apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_upto):
+    """Play `action` for the current player, then Vincent if he is due, then pass the turn."""
+    if not is_legal(s, action, paint_orders_upto):
+        s.error = ERR_ILLEGAL_ACTION
+        s.done = 1
+        return
+    p = s.current
+    if action < s.market_size:
+        _take(s, p, action)
+    else:
+        _paint(s, p, paint_orders[action - s.market_size], card_masks)
+        if s.cap_ribbons:
+            cap_ribbons(s, track_len)
+    s.turns[p] += 1
+    s.turn += 1
+    if s.turn > s.turn_cap:
+        s.error = ERR_TURN_CAP
+        s.done = 1
+        return
+    # the next player who still paints; a full round passes when we reach the first player again
+    nxt = p
+    round_over = False
+    for _ in range(s.n_players):
+        nxt = (nxt + 1) % s.n_players
+        if nxt == s.first_player:
+            round_over = True
+        if not _finished(s, nxt):
+            break
+    if _finished(s, nxt):
+        s.done = 1
+        return
+    if s.solo_mode == SOLO_VINCENT or (s.vincent_multi and round_over):
+        vincent_turn(s)
+    s.current = nxt
+
+
+@nb.njit(cache=True)
+def final_scores(s, tracks, track_len, out):
+    """out[p] = sum of track points of the scoring cards in play + bonus points per grey ribbon."""
+    for p in range(s.n_players):
+        total = s.grey[p] * s.bonus_points
+        for c in range(s.n_scoring):
+            cond = s.scoring[c]
+            total += track_points(tracks, track_len, cond, s.ribbons[p, cond])
+        out[p] = total
+
+
+@nb.njit(cache=True)
+def ranks_and_win_shares(s, scores, ranks, shares):
+    """Rank 1 = best (score, then tokens if the tie-break is 'inspiration'); tied winners share the win."""
+    n = s.n_players
+    for p in range(n):
+        better = 0
+        for q in range(n):
+            if scores[q] > scores[p] or (scores[q] == scores[p] and s.tie_break == 0 and s.tokens[q] > s.tokens[p]):
+                better += 1
+        ranks[p] = better + 1
+    winners = 0
+    for p in range(n):
+        if ranks[p] == 1:
+            winners += 1
+    for p in range(n):
+        shares[p] = 1.0 / winners if ranks[p] == 1 else 0.0

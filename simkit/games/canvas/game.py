@@ -1,0 +1,304 @@
+"""Canvas behind the core game protocol: the step-by-step `CanvasState` and the batch fast path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from simkit.core.errors import GameAbortedError
+from simkit.core.game import Column, Game, State
+from simkit.core.pyloop import play_with_step_api
+from simkit.games.canvas import engine
+from simkit.games.canvas.batch import new_output, play_games
+from simkit.games.canvas.components import SCORING_CONDITIONS
+from simkit.games.canvas.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, choose_action,
+                                          new_workspace)
+from simkit.games.canvas.rules import PARAMS, CanvasRules
+from simkit.games.canvas.scoring import SPACE_SCORING_MODES
+from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, SOLO_MODES_CODE, STATE_DTYPE
+from simkit.games.canvas.tables import PaintingTable, build_painting_table, card_quality
+
+RIBBON_COLUMNS = tuple(f"ribbons_{name.lower()}" for name in SCORING_CONDITIONS)
+
+
+@dataclass(frozen=True)
+class PolicyContext:
+    """What the compiled policies need for one scenario (derived from the rules at run time)."""
+
+    table: PaintingTable
+    paint_index: np.ndarray
+    card_quality: np.ndarray
+
+
+@dataclass(frozen=True)
+class CanvasObservation:
+    """What a player sees: the market, its own hand, and everything public."""
+
+    player: int
+    scoring_cards: tuple[str, ...]
+    market: tuple[int | None, ...]  # card ids, slot 1 first
+    market_tokens: tuple[int, ...]
+    hand: tuple[int, ...]  # own card ids
+    hand_sizes: tuple[int, ...]
+    tokens: tuple[int, ...]
+    paintings: tuple[tuple[tuple[int, ...], ...], ...]  # per player, card ids bottom first
+    ribbons: tuple[Mapping[str, int], ...]  # per player, scoring card in play -> ribbons held
+    grey_ribbons: tuple[int, ...]
+    actions: Mapping[int, str]  # legal action -> description
+
+
+class CanvasGame(Game):
+    id = "canvas"
+    title = "Canvas"
+    rule_params = PARAMS
+    policy_params = POLICY_PARAMS
+    policy_docs = POLICY_DOCS
+    result_columns = (
+        *(Column(c, "int8", f"ribbons held of {n} (null when not in play)")
+          for c, n in zip(RIBBON_COLUMNS, SCORING_CONDITIONS)),
+        Column("grey_ribbons", "int16", "grey bonus ribbons"),
+        Column("tokens_left", "int8", "Inspiration tokens at the end"),
+        Column("cards_taken", "int8", "Art cards taken from the market"),
+        Column("tokens_paid", "int16", "Inspiration tokens spent on skipped cards"),
+        Column("scoring_cards", "str", "scoring cards in play"),
+    )
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None,
+                 prefix: str = ""):
+        self.rules = CanvasRules.from_overrides(overrides, source=source, prefix=prefix)
+        v = self.rules.values
+        self._paint_orders = self.rules.paint_orders
+        self._paint_orders_upto = self.rules.paint_orders_upto
+        self._tracks = self.rules.scoring.tracks
+        self._track_len = self.rules.scoring.track_len
+        self._masks = self.rules.deck.masks
+        self._start = (len(self.rules.deck), v["start_tokens"], v["puzzle_reserve"])
+
+    def __reduce__(self):  # workers rebuild the game (and its cached tables) from the rule values
+        return (_rebuild, (dict(self.rules.values),))
+
+    @property
+    def n_players(self) -> int:
+        return self.rules["n_players"]
+
+    @property
+    def rule_values(self) -> Mapping[str, Any]:
+        return self.rules.values
+
+    def data_sources(self) -> dict[str, str]:
+        return self.rules.data_sources()
+
+    # ---- scenarios and tables ------------------------------------------------------------------------
+
+    def scoring_of(self, seed: int) -> tuple[int, ...]:
+        """Condition ids of the scoring cards in play in the game with this seed."""
+        n = self.rules.random_scoring_count
+        if not n:
+            return self.rules.fixed_scoring
+        out = np.zeros(len(SCORING_CONDITIONS), np.int8)
+        engine.draw_scoring_cards(np.uint64(seed), len(SCORING_CONDITIONS), n, out)
+        return tuple(int(c) for c in out[:n])
+
+    @lru_cache(maxsize=16)
+    def policy_context(self, scoring: tuple[int, ...]) -> PolicyContext:
+        k = self.rules["cards_per_painting"]
+        non_decreasing = all(np.all(np.diff(self._tracks[c, : self._track_len[c]]) >= 0) for c in scoring)
+        table = build_painting_table(self._masks, k, scoring, SPACE_SCORING_MODES.index(self.rules["space_scoring"]),
+                                     non_decreasing)
+        hand_limit = self.rules["hand_limit"]
+        paint_index = np.full(hand_limit ** k, -1, np.int32)
+        for i, order in enumerate(self._paint_orders):
+            paint_index[sum(int(pos) * hand_limit ** j for j, pos in enumerate(order))] = i
+        quality = card_quality(table, len(self._masks), k, scoring, self._tracks, self._track_len,
+                               self.rules["bonus_ribbon_points"])
+        return PolicyContext(table, paint_index, quality)
+
+    def new_workspace(self):
+        return new_workspace(self.rules["market_size"] + len(self._paint_orders))
+
+    def new_record(self, scoring: tuple[int, ...]) -> np.ndarray:
+        """A one-record state array with the rule values (and scoring cards) filled in."""
+        v = self.rules.values
+        arr = np.zeros(1, STATE_DTYPE)
+        s = arr[0]
+        s["n_players"], s["hand_limit"], s["market_size"] = v["n_players"], v["hand_limit"], v["market_size"]
+        s["paintings_per_player"], s["k"] = v["paintings_per_player"], v["cards_per_painting"]
+        s["bonus_points"], s["cap_ribbons"] = v["bonus_ribbon_points"], v["cap_ribbons_at_track"]
+        s["space_mode"] = SPACE_SCORING_MODES.index(v["space_scoring"])
+        s["solo_mode"] = SOLO_MODES_CODE[v["solo_mode"]]
+        s["vincent_multi"], s["vincent_flip_p"] = v["vincent_in_multiplayer"], v["vincent_flip_p"]
+        s["tie_break"] = 0 if v["tie_break"] == "inspiration" else 1
+        s["turn_cap"] = self.rules.turn_cap()
+        s["n_scoring"] = len(scoring)
+        s["scoring"][: len(scoring)] = scoring
+        return arr
+
+    # ---- step-by-step API ----------------------------------------------------------------------------
+
+    def new_initial_state(self, seed: int) -> "CanvasState":
+        return CanvasState(self, int(seed))
+
+    # ---- batch fast path -----------------------------------------------------------------------------
+
+    def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
+        if any(choice.is_python for choice in lineup):
+            return play_with_step_api(self, seeds, lineup, seats, self._record_result)
+        policy_ids = np.array([POLICY_IDS[c.name] for c in lineup], np.int8)
+        params = np.zeros((len(lineup), MAX_PARAMS))
+        for i, choice in enumerate(lineup):
+            values = [choice.params[p.name] for p in POLICY_PARAMS[choice.name]]
+            params[i, : len(values)] = values
+        seats = np.asarray(seats)
+        out = new_output(len(seeds), self.n_players)
+        scenarios = [self.scoring_of(seed) for seed in seeds]
+        for scoring in sorted(set(scenarios)):
+            rows = np.array([i for i, sc in enumerate(scenarios) if sc == scoring])
+            sub = new_output(len(rows), self.n_players)
+            template = self.new_record(scoring)
+            ctx = self.policy_context(scoring)
+            failed = play_games(template, np.asarray(seeds, np.uint64)[rows], policy_ids[seats[rows]],
+                                params[seats[rows]], *self._start, self._masks, self._tracks, self._track_len,
+                                self._paint_orders, self._paint_orders_upto, ctx.paint_index, ctx.table.arrays,
+                                ctx.card_quality, self.new_workspace(), sub)
+            if failed >= 0:
+                s = template[0]
+                raise GameAbortedError(f"canvas game with seed {int(seeds[rows[failed]])} stopped at turn "
+                                       f"{int(s['turn'])}: {ERROR_TEXT[int(s['error'])]}")
+            for name, array in zip(out._fields, out):
+                array[rows] = getattr(sub, name)
+        return self._batch_columns(out, scenarios)
+
+    def _batch_columns(self, out, scenarios) -> dict[str, np.ndarray]:
+        names = np.array([",".join(SCORING_CONDITIONS[c] for c in sc) for sc in scenarios], dtype=object)
+        in_play = np.zeros((len(scenarios), len(SCORING_CONDITIONS)), bool)
+        for g, sc in enumerate(scenarios):
+            in_play[g, list(sc)] = True
+        columns = {"score": out.score, "rank": out.rank, "win_share": out.win_share, "turns": out.turns,
+                   "grey_ribbons": out.grey, "tokens_left": out.tokens_left, "cards_taken": out.cards_taken,
+                   "tokens_paid": out.tokens_paid,
+                   "scoring_cards": np.repeat(names[:, None], self.n_players, axis=1)}
+        for c, col in enumerate(RIBBON_COLUMNS):
+            columns[col] = np.ma.masked_array(out.ribbons[:, :, c],
+                                              mask=np.repeat(~in_play[:, c : c + 1], self.n_players, axis=1))
+        return columns
+
+    def _record_result(self, state: "CanvasState") -> dict[str, np.ndarray]:
+        """One finished game's result arrays, in the shapes of `play_batch` with one game."""
+        n = self.n_players
+        s = state.record
+        out = new_output(1, n)
+        out.score[0] = state.scores()
+        out.rank[0] = state.ranks()
+        out.win_share[0] = state.win_shares()
+        out.turns[0], out.grey[0] = s["turns"][:n], s["grey"][:n]
+        out.tokens_left[0], out.cards_taken[0] = s["tokens"][:n], s["cards_taken"][:n]
+        out.tokens_paid[0], out.ribbons[0] = s["tokens_paid"][:n], s["ribbons"][:n]
+        return self._batch_columns(out, [state.scoring])
+
+
+def _rebuild(values: dict) -> CanvasGame:
+    return CanvasGame(values)
+
+
+class CanvasState(State):
+    """One Canvas game, driven action by action through the compiled engine."""
+
+    def __init__(self, game: CanvasGame, seed: int):
+        self.game = game
+        self.seed = seed
+        self.scoring = game.scoring_of(seed)
+        self._arr = game.new_record(self.scoring)
+        engine.setup(self._arr[0], np.uint64(seed), *game._start)
+        self._workspace = game.new_workspace()
+
+    @property
+    def record(self) -> np.void:
+        """The raw state record (read it, don't write it)."""
+        return self._arr[0]
+
+    @property
+    def current_player(self) -> int:
+        return int(self.record["current"])
+
+    @property
+    def turn(self) -> int:
+        return int(self.record["turn"])
+
+    def legal_actions(self) -> list[int]:
+        legal = self._workspace.legal
+        n = engine.legal_actions(self._arr[0], self.game._paint_orders_upto, legal)
+        return legal[:n].tolist()
+
+    def apply_action(self, action: int) -> None:
+        if not engine.is_legal(self._arr[0], int(action), self.game._paint_orders_upto):
+            raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
+        g = self.game
+        engine.apply_action(self._arr[0], int(action), g._masks, g._track_len, g._paint_orders, g._paint_orders_upto)
+        if self.record["error"]:
+            raise GameAbortedError(f"canvas game with seed {self.seed} stopped at turn {self.turn}: "
+                                   f"{ERROR_TEXT[int(self.record['error'])]}")
+
+    def compiled_action(self, choice) -> int:
+        """The action shipped policy `choice` takes here (the batch path's own policy code)."""
+        g = self.game
+        ctx = g.policy_context(self.scoring)
+        params = np.zeros(MAX_PARAMS)
+        values = [choice.params[p.name] for p in POLICY_PARAMS[choice.name]]
+        params[: len(values)] = values
+        return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, g._paint_orders_upto,
+                                 ctx.table.arrays, g._tracks, g._track_len, ctx.paint_index, ctx.card_quality,
+                                 self._workspace))
+
+    def is_terminal(self) -> bool:
+        return bool(self.record["done"])
+
+    def scores(self) -> np.ndarray:
+        out = np.zeros(self.game.n_players, np.int64)
+        engine.final_scores(self._arr[0], self.game._tracks, self.game._track_len, out)
+        return out
+
+    def ranks(self) -> np.ndarray:
+        return self._ranks_and_shares()[0]
+
+    def win_shares(self) -> np.ndarray:
+        return self._ranks_and_shares()[1]
+
+    def _ranks_and_shares(self):
+        n = self.game.n_players
+        ranks, shares = np.zeros(n, np.int64), np.zeros(n)
+        engine.ranks_and_win_shares(self._arr[0], self.scores(), ranks, shares)
+        return ranks, shares
+
+    # ---- what players see ----------------------------------------------------------------------------
+
+    def _ids(self, indices) -> tuple[int, ...]:
+        return tuple(int(self.game.rules.deck.ids[i]) for i in indices)
+
+    def describe_action(self, action: int) -> str:
+        s = self.record
+        m = int(s["market_size"])
+        if action < m:
+            card = int(s["market"][action])
+            return f"take slot {action + 1} (card {self._ids([card])[0]}, {action} token(s))"
+        order = self.game._paint_orders[action - m]
+        cards = self._ids(s["hand"][self.current_player][order])
+        return "paint " + "/".join(map(str, cards)) + " (bottom to top)"
+
+    def observation(self, player: int) -> CanvasObservation:
+        s = self.record
+        n = self.game.n_players
+        names = tuple(SCORING_CONDITIONS[c] for c in self.scoring)
+        market = tuple(None if c == NO_CARD else self._ids([c])[0] for c in s["market"][: s["market_size"]])
+        paintings = tuple(tuple(self._ids(s["paintings"][p, i, : s["k"]]) for i in range(s["n_paintings"][p]))
+                          for p in range(n))
+        ribbons = tuple({SCORING_CONDITIONS[c]: int(s["ribbons"][p, c]) for c in self.scoring} for p in range(n))
+        actions = ({a: self.describe_action(a) for a in self.legal_actions()}
+                   if player == self.current_player else {})
+        return CanvasObservation(
+            player, names, market, tuple(int(t) for t in s["market_tokens"][: s["market_size"]]),
+            self._ids(s["hand"][player, : s["hand_size"][player]]), tuple(int(h) for h in s["hand_size"][:n]),
+            tuple(int(t) for t in s["tokens"][:n]), paintings, ribbons, tuple(int(g) for g in s["grey"][:n]),
+            actions)

@@ -1,0 +1,222 @@
+"""Canvas policies, compiled with numba so the batch runner and the step-by-step API play identical games.
+
+- random: uniform over the legal actions (a painting is one action per choice of cards and order).
+- greedy: the benchmark heuristic of the foundation issue, kept exactly.
+- planner: fills the hand before painting, values the tokens a card carries and what a partial hand
+  can still become.
+A policy sees the state through the same fields an observation exposes (market, own hand, ribbons, tokens).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numba as nb
+import numpy as np
+
+from simkit.core.params import Param
+from simkit.core.rng import next_below
+from simkit.games.canvas.engine import legal_actions
+from simkit.games.canvas.rules import MAX_HAND, MAX_K
+from simkit.games.canvas.scoring import N_CONDITIONS, track_points
+
+RANDOM, GREEDY, PLANNER = 0, 1, 2
+MAX_PARAMS = 8
+MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
+
+POLICY_PARAMS = {
+    "random": (),
+    "greedy": (
+        Param("paint_threshold", 8.0, "paint once the best painting is worth this many points", low=0, high=1000),
+        Param("token_cost", 1.0, "points one spent Inspiration token is worth", low=0, high=100),
+    ),
+    "planner": (
+        Param("paint_threshold", 14.0, "paint before the hand is full if a painting is worth this much",
+              low=0, high=1000),
+        Param("token_cost", 1.0, "points one spent Inspiration token is worth", low=0, high=100),
+        Param("token_value", 0.75, "points one collected Inspiration token is worth", low=0, high=100),
+        Param("potential_weight", 0.5, "weight of a card's average painting value while the hand is short",
+              low=0, high=10),
+    ),
+}
+POLICY_IDS = {"random": RANDOM, "greedy": GREEDY, "planner": PLANNER}
+POLICY_DOCS = {
+    "random": "uniform over the legal actions",
+    "greedy": "paints the best marginal painting once worth paint_threshold (or hand full); "
+              "else takes the card that most improves its best painting, net of token_cost per token",
+    "planner": "fills its hand before painting, values collected tokens and partial hands",
+}
+
+
+@nb.njit(cache=True)
+def _gain_table(s, p, tracks, track_len, gains):
+    """gains[c, r] = points player p adds by earning r more ribbons of the c-th scoring card in play."""
+    for c in range(s.n_scoring):
+        cond = s.scoring[c]
+        held = s.ribbons[p, cond]
+        before = track_points(tracks, track_len, cond, held)
+        for r in range(gains.shape[1]):
+            after = held + r
+            if s.cap_ribbons and after > track_len[cond]:
+                after = track_len[cond]
+            gains[c, r] = track_points(tracks, track_len, cond, after) - before
+
+
+@nb.njit(cache=True)
+def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_binom, tab_vecs, tab_n_vecs, work, chosen):
+    """Best marginal painting value over the k-subsets of cards[:n] (only those holding cards[n-1] when
+    with_last), from the gains table of the n_scoring cards in play. chosen[:k] receives the best subset's positions in ascending card order and chosen[k] its
+    table vector. Returns -1 when no subset qualifies. work: int64 scratch of length >= 2k."""
+    best = -1.0
+    m = k - 1 if with_last else k  # positions chosen freely among the first `pool`
+    pool = n - 1 if with_last else n
+    if pool < m:
+        return best
+    idx = work[:k]
+    picked = work[k : 2 * k]
+    for j in range(m):
+        idx[j] = j
+    while True:
+        if with_last:
+            idx[k - 1] = n - 1
+        # the subset's cards in ascending order, carrying their positions (insertion sort, k <= 4)
+        for j in range(k):
+            card, pos = cards[idx[j]], idx[j]
+            i = j
+            while i > 0 and cards[picked[i - 1]] > card:
+                picked[i] = picked[i - 1]
+                i -= 1
+            picked[i] = pos
+        t = 0
+        for j in range(k):
+            t += tab_binom[cards[picked[j]], j + 1]
+        for v in range(tab_n_vecs[t]):
+            value = bonus_points * tab_vecs[t, v, n_scoring]
+            for c in range(n_scoring):
+                value += gains[c, tab_vecs[t, v, c]]
+            if value > best:
+                best = value
+                for j in range(k):
+                    chosen[j] = picked[j]
+                chosen[k] = v
+        # next m-subset of positions 0..pool-1 in lexicographic order
+        j = m - 1
+        while j >= 0 and idx[j] == pool - m + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for i in range(j + 1, m):
+            idx[i] = idx[i - 1] + 1
+    return best
+
+
+@nb.njit(cache=True)
+def _paint_action(s, p, chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index):
+    """The action that stacks the chosen hand positions in the table's best order for them."""
+    t = 0
+    for j in range(k):
+        t += tab_binom[s.hand[p, chosen[j]], j + 1]
+    o = tab_vec_order[t, chosen[k]]
+    code = 0
+    for j in range(k - 1, -1, -1):
+        code = code * s.hand_limit + chosen[tab_orders[o, j]]
+    return s.market_size + paint_index[code]
+
+
+Workspace = namedtuple("Workspace", "legal cards work chosen scratch gains")
+
+
+def new_workspace(n_actions: int) -> Workspace:
+    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop)."""
+    return Workspace(np.empty(n_actions, np.int64), np.empty(MAX_HAND + 1, np.int64), np.empty(2 * MAX_K, np.int64),
+                     np.empty(MAX_K + 1, np.int64), np.empty(MAX_K + 1, np.int64),
+                     np.zeros((N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1), np.float64))
+
+
+@nb.njit(cache=True)
+def _random_action(s, p, paint_orders_upto, ws):
+    n = legal_actions(s, paint_orders_upto, ws.legal)
+    return ws.legal[next_below(s.policy_rng[p], n)]
+
+
+@nb.njit(cache=True)
+def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
+    paint_threshold, token_cost = params[0], params[1]
+    tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
+    k, h = s.k, s.hand_size[p]
+    cards = ws.cards
+    for j in range(h):
+        cards[j] = s.hand[p, j]
+    _gain_table(s, p, tracks, track_len, ws.gains)
+    now = 0.0
+    if h >= k:
+        now = best_painting(cards, h, False, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs, tab_n_vecs, ws.work,
+                            ws.chosen)
+        if h >= s.hand_limit or now >= paint_threshold:
+            return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    best_slot, best_score = -1, -1e300
+    for slot in range(s.market_size):
+        if s.market[slot] < 0 or slot > s.tokens[p]:
+            continue
+        cards[h] = s.market[slot]
+        value = 0.0
+        if h + 1 >= k:
+            with_card = best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs, tab_n_vecs,
+                                      ws.work, ws.scratch)
+            value = max(now, with_card)
+        score = value - token_cost * slot
+        if score > best_score:
+            best_slot, best_score = slot, score
+    return best_slot
+
+
+@nb.njit(cache=True)
+def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_quality, ws):
+    paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
+    tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
+    k, h = s.k, s.hand_size[p]
+    cards = ws.cards
+    for j in range(h):
+        cards[j] = s.hand[p, j]
+    _gain_table(s, p, tracks, track_len, ws.gains)
+    now = 0.0
+    if h >= k:
+        now = best_painting(cards, h, False, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs, tab_n_vecs, ws.work,
+                            ws.chosen)
+        if h >= s.hand_limit or now >= paint_threshold:
+            return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    # tokens are only worth something while there are cards left to buy
+    cards_to_go = (s.paintings_per_player - s.n_paintings[p]) * k - h
+    worth = token_value if cards_to_go > 1 else 0.0
+    best_slot, best_score = -1, -1e300
+    for slot in range(s.market_size):
+        if s.market[slot] < 0 or slot > s.tokens[p]:
+            continue
+        cards[h] = s.market[slot]
+        if h + 1 >= k:
+            value = max(now, best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs,
+                                           tab_n_vecs, ws.work, ws.scratch))
+        else:
+            value = 0.0
+            for j in range(h + 1):
+                value += potential_weight * card_quality[cards[j]]
+        score = value - token_cost * slot + worth * s.market_tokens[slot]
+        if score > best_score:
+            best_slot, best_score = slot, score
+    if best_slot < 0:  # hand not full but nothing affordable: paint
+        return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    return best_slot
+
+
+@nb.njit(cache=True)
+def choose_action(s, policy, params, paint_orders_upto, tab, tracks, track_len, paint_index, card_quality, ws):
+    """The action of compiled policy `policy` for the current player.
+
+    tab = (binom, orders, vecs, n_vecs, vec_order) of the scenario's PaintingTable."""
+    p = s.current
+    if policy == GREEDY:
+        return _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws)
+    if policy == PLANNER:
+        return _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_quality, ws)
+    return _random_action(s, p, paint_orders_upto, ws)

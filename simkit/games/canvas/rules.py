@@ -1,0 +1,140 @@
+"""Canvas rule parameters (spec §9) and the immutable `CanvasRules` built from them and the component data."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Mapping
+
+import numpy as np
+
+from simkit.core.errors import ConfigError
+from simkit.core.params import Param, resolve_params
+from simkit.games.canvas.components import (SCORING_CONDITIONS, ArtDeck, ScoringCards, load_art_cards,
+                                            load_scoring_cards)
+from simkit.games.canvas.scoring import SPACE_SCORING_MODES
+
+SOLO_MODES = ("none", "vincent", "puzzle")
+TIE_BREAKS = ("inspiration", "shared")
+FIRST_GAME = ["Composition", "Emphasis", "Repetition", "Variety"]
+_RANDOM = re.compile(r"random\s+(\d+)$", re.IGNORECASE)
+
+# Array bounds of the compiled state; the parameter ranges below keep every rule inside them.
+MAX_PLAYERS, MAX_HAND, MAX_MARKET, MAX_PAINTINGS, MAX_K = 5, 8, 8, 5, 4
+
+
+def _check_scoring_cards(value: Any) -> str | None:
+    if isinstance(value, str):
+        m = _RANDOM.match(value.strip())
+        if m and 1 <= int(m.group(1)) <= len(SCORING_CONDITIONS):
+            return None
+        return f"expected a list of scoring card names or 'random N' (N in 1..12), got {value!r}"
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        return f"expected a non-empty list of scoring card names or 'random N', got {value!r}"
+    known = {n.lower() for n in SCORING_CONDITIONS}
+    unknown = [v for v in value if v.lower() not in known]
+    if unknown:
+        return f"unknown scoring card {unknown[0]!r}; known: {', '.join(SCORING_CONDITIONS)}"
+    if len({v.lower() for v in value}) != len(value):
+        return f"scoring cards repeat: {value!r}"
+    return None
+
+
+PARAMS = (
+    Param("scoring_cards", FIRST_GAME, "scoring cards in play: a list of names, or 'random N'",
+          check=_check_scoring_cards),
+    Param("n_players", 4, "number of players", low=1, high=MAX_PLAYERS),
+    Param("hand_limit", 5, "most Art cards a player may hold", low=2, high=MAX_HAND),
+    Param("market_size", 5, "face-up market slots", low=1, high=MAX_MARKET),
+    Param("start_tokens", 4, "Inspiration tokens per player at the start", low=0, high=20),
+    Param("paintings_per_player", 3, "paintings each player completes", low=1, high=MAX_PAINTINGS),
+    Param("cards_per_painting", 3, "Art cards in a painting", low=2, high=MAX_K),
+    Param("bonus_ribbon_points", 2, "points per grey bonus ribbon", low=0, high=100),
+    Param("cap_ribbons_at_track", True, "ribbons of a scoring card beyond its track are lost"),
+    Param("space_scoring", "max_matching", "how Space pairs are counted", choices=SPACE_SCORING_MODES),
+    Param("solo_mode", "none", "solo variant (1 player only)", choices=SOLO_MODES),
+    Param("vincent_flip_p", 0.5, "chance that one of Vincent's tokens lands face up", low=0.0, high=1.0),
+    Param("vincent_in_multiplayer", False, "Vincent also plays once per round in 2-3 player games"),
+    Param("puzzle_reserve", 4, "tokens in the solo-puzzle reserve at the start", low=0, high=20),
+    Param("tie_break", "inspiration", "tie-break after score: more tokens, or share the win", choices=TIE_BREAKS),
+    Param("art_cards_file", "", "replacement Art card CSV ('' = the printed deck shipped with simkit)"),
+    Param("scoring_cards_file", "", "replacement Scoring card JSON ('' = the printed cards shipped with simkit)"),
+)
+
+
+@dataclass(frozen=True)
+class CanvasRules:
+    """Validated rule values plus the component data they name. Immutable: share it between games."""
+
+    values: Mapping[str, Any]
+    deck: ArtDeck = field(repr=False)
+    scoring: ScoringCards = field(repr=False)
+
+    @classmethod
+    def from_overrides(cls, overrides: Mapping[str, Any] | None = None, *, source: str | None = None,
+                       prefix: str = "") -> "CanvasRules":
+        values = resolve_params(PARAMS, dict(overrides or {}), source=source, prefix=prefix)
+        deck = load_art_cards(values["art_cards_file"] or None)
+        scoring = load_scoring_cards(values["scoring_cards_file"] or None)
+        rules = cls(values, deck, scoring)
+        rules._check_consistency(source, prefix)
+        return rules
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def _check_consistency(self, source: str | None, prefix: str) -> None:
+        v = self.values
+        def fail(key, message):
+            raise ConfigError(message, source=source, key=f"{prefix}{key}")
+        if v["cards_per_painting"] > v["hand_limit"]:
+            fail("cards_per_painting", f"{v['cards_per_painting']} cards per painting exceed the hand limit "
+                                       f"{v['hand_limit']}")
+        if v["solo_mode"] != "none" and v["n_players"] != 1:
+            fail("solo_mode", f"solo mode {v['solo_mode']!r} needs n_players = 1, got {v['n_players']}")
+        if v["vincent_in_multiplayer"] and not 2 <= v["n_players"] <= 3:
+            fail("vincent_in_multiplayer", f"Vincent joins 2-3 player games only, got n_players = {v['n_players']}")
+        needed = v["market_size"] + v["n_players"] * v["hand_limit"]
+        if needed > len(self.deck):
+            fail("n_players", f"{len(self.deck)} Art cards cannot fill a market of {v['market_size']} and "
+                              f"{v['n_players']} hands of {v['hand_limit']}")
+
+    # ---- derived values the engine needs -------------------------------------------------------------
+
+    @property
+    def random_scoring_count(self) -> int:
+        """N for 'random N' scoring cards, 0 for a fixed list."""
+        sc = self.values["scoring_cards"]
+        return int(_RANDOM.match(sc.strip()).group(1)) if isinstance(sc, str) else 0
+
+    @property
+    def fixed_scoring(self) -> tuple[int, ...]:
+        """Condition ids of a fixed scoring-card list (empty when they are drawn at random)."""
+        sc = self.values["scoring_cards"]
+        return () if isinstance(sc, str) else tuple(self.scoring.index_of(n) for n in sc)
+
+    @cached_property
+    def paint_orders(self) -> np.ndarray:
+        """All ordered choices of hand positions for a painting, sorted so that those using only the
+        first h positions come first: the legal paintings with h cards in hand are a prefix."""
+        k, h = self.values["cards_per_painting"], self.values["hand_limit"]
+        perms = sorted(itertools.permutations(range(h), k), key=lambda p: (max(p), p))
+        return np.array(perms, np.int8).reshape(-1, k)
+
+    @cached_property
+    def paint_orders_upto(self) -> np.ndarray:
+        """paint_orders_upto[h] = how many of paint_orders use only hand positions < h."""
+        maxima = self.paint_orders.max(axis=1)
+        return np.array([(maxima < h).sum() for h in range(MAX_HAND + 1)], np.int32)
+
+    def turn_cap(self) -> int:
+        """The most player turns a game can take (spec §10, for the general rule values)."""
+        v = self.values
+        k, paintings = v["cards_per_painting"], v["paintings_per_player"]
+        return v["n_players"] * (paintings * (k + 1) + v["hand_limit"] - k)
+
+    def data_sources(self) -> dict[str, str]:
+        return {"art_cards": self.deck.source, "scoring_cards": self.scoring.source,
+                "art_cards_match_printed_deck": str(self.deck.matches_printed_deck())}

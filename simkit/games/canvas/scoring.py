@@ -1,0 +1,170 @@
+"""Canvas painting scoring (spec §2-§3): visibility and the 12 scoring conditions, compiled with numba.
+
+A painting is a stack of cards, bottom to top. For each swatch the topmost card with any icon there shows
+all its icons in that swatch. `painting_ribbons` returns, for the visible icons, the ribbons each of the 12
+scoring conditions awards plus the grey bonus ribbons (last entry). This is the only copy of the scoring rules:
+the engine, the policies' tables and the public `score_painting` all call it.
+"""
+
+import numba as nb
+import numpy as np
+
+HUE, SHAPE, TEXTURE, TONE = 0, 1, 2, 3
+N_ELEMENTS = 4
+N_CONDITIONS = 12
+BONUS = N_CONDITIONS  # index of the grey-ribbon count in a ribbon vector
+(COMPOSITION, CONSISTENCY, EMPHASIS, HIERARCHY, MOVEMENT, PROXIMITY,
+ PROPORTION, REPETITION, SPACE, STYLE, SYMMETRY, VARIETY) = range(N_CONDITIONS)
+
+SPACE_MAX_MATCHING, SPACE_BGA_GREEDY = 0, 1
+SPACE_SCORING_MODES = ("max_matching", "bga_greedy")
+
+
+@nb.njit(cache=True)
+def visible_swatches(card_masks, stack, n_cards, vis):
+    """vis[s] = icon bits shown in swatch s by the cards `stack[:n_cards]` (indices into card_masks, bottom first)."""
+    for s in range(5):
+        vis[s] = 0
+        for j in range(n_cards - 1, -1, -1):
+            m = card_masks[stack[j], s]
+            if m != 0:
+                vis[s] = m
+                break
+
+
+@nb.njit(cache=True)
+def _has(mask, icon):
+    return (mask >> icon) & 1
+
+
+@nb.njit(cache=True)
+def _max_matching(vis, icon_a, icon_b, min_dist, max_dist):
+    """Maximum number of disjoint (icon_a, icon_b) pairs whose swatch distance lies in [min_dist, max_dist].
+
+    A swatch holds at most one icon of each kind, so swatches are the graph's nodes. Exact, by dynamic
+    programming over the set of icon_b swatches already used (5 swatches: 32 subsets).
+    """
+    best = np.full(32, -1, np.int8)
+    best[0] = 0
+    for i in range(5):
+        if not _has(vis[i], icon_a):
+            continue
+        nxt = best.copy()
+        for used in range(32):
+            if best[used] < 0:
+                continue
+            for j in range(5):
+                d = abs(i - j)
+                if _has(vis[j], icon_b) and min_dist <= d <= max_dist and not (used >> j) & 1:
+                    if best[used] + 1 > nxt[used | (1 << j)]:
+                        nxt[used | (1 << j)] = best[used] + 1
+        best = nxt
+    return best.max()
+
+
+@nb.njit(cache=True)
+def _space_bga_greedy(vis):
+    """Space as the online edition counts it (RULING space_scoring = "bga_greedy")."""
+    used = 0
+    matched = 0
+    done = 0
+    # hues with exactly one legal shape first, in swatch order
+    for i in range(5):
+        if not _has(vis[i], HUE):
+            continue
+        n_legal, only = 0, -1
+        for j in range(5):
+            if _has(vis[j], SHAPE) and abs(i - j) >= 2:
+                n_legal += 1
+                only = j
+        if n_legal == 1:
+            done |= 1 << i
+            if not (used >> only) & 1:
+                used |= 1 << only
+                matched += 1
+    # then the other hues take their first unused legal shape, in swatch order
+    for i in range(5):
+        if not _has(vis[i], HUE) or (done >> i) & 1:
+            continue
+        for j in range(5):
+            if _has(vis[j], SHAPE) and abs(i - j) >= 2 and not (used >> j) & 1:
+                used |= 1 << j
+                matched += 1
+                break
+    return matched
+
+
+@nb.njit(cache=True)
+def visible_ribbons(vis, space_mode, out):
+    """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons."""
+    cnt = np.zeros(N_ELEMENTS, np.int8)
+    for s in range(5):
+        for e in range(N_ELEMENTS):
+            cnt[e] += _has(vis[s], e)
+    total = cnt[0] + cnt[1] + cnt[2] + cnt[3]
+
+    composition = 1
+    for s in range(5):
+        if vis[s] == 0:
+            composition = 0
+    out[COMPOSITION] = composition
+    out[CONSISTENCY] = 1 if total == 6 else 0
+    out[EMPHASIS] = 1 if cnt[HUE] == 1 else 0
+    out[HIERARCHY] = 1 if cnt[TONE] >= 1 and cnt[TONE] >= cnt.max() else 0
+
+    movement = 0
+    for e in range(N_ELEMENTS):
+        for s in range(3):
+            if _has(vis[s], e) and _has(vis[s + 1], e) and _has(vis[s + 2], e):
+                movement += 1
+                break
+    out[MOVEMENT] = movement
+
+    out[PROXIMITY] = _max_matching(vis, TEXTURE, TONE, 1, 1)
+
+    proportion = 0
+    for e in range(N_ELEMENTS):
+        if cnt[e] >= 5:
+            proportion = 1
+        for f in range(N_ELEMENTS):
+            if e != f and cnt[e] >= 3 and cnt[f] >= 2:
+                proportion = 1
+    out[PROPORTION] = proportion
+
+    out[REPETITION] = cnt[SHAPE] // 2
+    if space_mode == SPACE_MAX_MATCHING:
+        out[SPACE] = _max_matching(vis, HUE, SHAPE, 2, 4)
+    else:
+        out[SPACE] = _space_bga_greedy(vis)
+    out[STYLE] = cnt[TEXTURE] // 3
+
+    symmetry = 0
+    for e in range(N_ELEMENTS):
+        symmetry += _has(vis[0], e) & _has(vis[4], e)
+        symmetry += _has(vis[1], e) & _has(vis[3], e)
+    out[SYMMETRY] = symmetry
+    out[VARIETY] = cnt.min()
+
+    grey = 0
+    for s in range(5):
+        for e in range(N_ELEMENTS):
+            if _has(vis[s], N_ELEMENTS + e):  # a Bonus icon of Element e
+                grey += cnt[e]
+    out[BONUS] = grey
+
+
+@nb.njit(cache=True)
+def painting_ribbons(card_masks, stack, n_cards, space_mode, out):
+    """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first."""
+    vis = np.empty(5, np.uint8)
+    visible_swatches(card_masks, stack, n_cards, vis)
+    visible_ribbons(vis, space_mode, out)
+
+
+@nb.njit(cache=True)
+def track_points(tracks, track_len, condition, ribbons):
+    """Points for holding `ribbons` ribbons of a scoring card; beyond the track the last value holds."""
+    if ribbons <= 0:
+        return 0
+    n = min(ribbons, track_len[condition])
+    return tracks[condition, n - 1]

@@ -1,0 +1,152 @@
+"""Painting tables for policies, derived at run time from the scoring rules and the card data.
+
+For every unordered set of k cards, the distinct ribbon vectors (scoring cards in play + grey ribbons) that
+its stacking orders achieve, each with one order achieving it; with non-decreasing tracks, orders whose
+vector is dominated by another are dropped. A policy then values a set of cards by a few table lookups.
+Tables depend on the scenario (scoring cards in play) and are cached per scenario.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+
+from simkit.games.canvas.scoring import BONUS, painting_ribbons
+
+
+@dataclass(frozen=True)
+class PaintingTable:
+    binom: np.ndarray  # int64[n_cards + 1, k + 1]: binomial coefficients for subset ranks
+    orders: np.ndarray  # int8[k!, k]: stacking orders, as positions within the sorted subset, bottom first
+    vecs: np.ndarray  # int8[n_subsets, k!, n_scoring + 1]: ribbons per scoring card in play, then grey
+    n_vecs: np.ndarray  # int8[n_subsets]
+    vec_order: np.ndarray  # int8[n_subsets, k!]: index into orders of an order achieving each vector
+
+    @property
+    def arrays(self) -> tuple:
+        """The arrays as one tuple, the form compiled policies take."""
+        return self.binom, self.orders, self.vecs, self.n_vecs, self.vec_order
+
+
+def binomials(n: int, k: int) -> np.ndarray:
+    return np.array([[math.comb(i, j) for j in range(k + 1)] for i in range(n + 1)], np.int64)
+
+
+@nb.njit(cache=True)
+def subset_rank(sorted_cards, k, binom):
+    """Colex rank of a sorted set of card indices."""
+    r = 0
+    for j in range(k):
+        r += binom[sorted_cards[j], j + 1]
+    return r
+
+
+@nb.njit(cache=True)
+def _dominates(a, b):
+    """a >= b in every entry."""
+    for i in range(len(a)):
+        if a[i] < b[i]:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def _fill_table(card_masks, n_cards, k, scoring, space_mode, prune_dominated, binom, orders, vecs, n_vecs,
+                vec_order):
+    n_scoring = len(scoring)
+    width = n_scoring + 1
+    combo = np.arange(k)
+    stack = np.empty(k, np.int64)
+    earned = np.empty(BONUS + 1, np.int8)
+    vec = np.empty(width, np.int8)
+    while True:
+        t = subset_rank(combo, k, binom)
+        count = 0
+        for o in range(orders.shape[0]):
+            for j in range(k):
+                stack[j] = combo[orders[o, j]]
+            painting_ribbons(card_masks, stack, k, space_mode, earned)
+            for c in range(n_scoring):
+                vec[c] = earned[scoring[c]]
+            vec[n_scoring] = earned[BONUS]
+            keep = True
+            for v in range(count):
+                if (prune_dominated and _dominates(vecs[t, v], vec)) or np.all(vecs[t, v] == vec):
+                    keep = False
+                    break
+            if not keep:
+                continue
+            if prune_dominated:  # drop the kept vectors the new one dominates
+                kept = 0
+                for v in range(count):
+                    if not _dominates(vec, vecs[t, v]):
+                        vecs[t, kept] = vecs[t, v]
+                        vec_order[t, kept] = vec_order[t, v]
+                        kept += 1
+                count = kept
+            vecs[t, count] = vec
+            vec_order[t, count] = o
+            count += 1
+        n_vecs[t] = count
+        # next combination in colex order
+        j = 0
+        while j < k - 1 and combo[j] + 1 == combo[j + 1]:
+            combo[j] = j
+            j += 1
+        if j == k - 1 and combo[j] + 1 == n_cards:
+            break
+        combo[j] += 1
+
+
+def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...], space_mode: int,
+                         tracks_non_decreasing: bool) -> PaintingTable:
+    n_cards = len(card_masks)
+    binom = binomials(n_cards, k)
+    orders = np.array(list(itertools.permutations(range(k))), np.int8)
+    n_subsets = math.comb(n_cards, k)
+    vecs = np.zeros((n_subsets, len(orders), len(scoring) + 1), np.int8)
+    n_vecs = np.zeros(n_subsets, np.int8)
+    vec_order = np.zeros((n_subsets, len(orders)), np.int8)
+    _fill_table(card_masks, n_cards, k, np.array(scoring, np.int64), space_mode, tracks_non_decreasing, binom,
+                orders, vecs, n_vecs, vec_order)
+    return PaintingTable(binom, orders, vecs, n_vecs, vec_order)
+
+
+@nb.njit(cache=True)
+def _card_quality(n_cards, k, binom, vecs, n_vecs, scoring, tracks, track_len, bonus_points):
+    """Mean, over the k-card sets holding a card, of the set's best painting score from zero ribbons."""
+    total = np.zeros(n_cards)
+    count = np.zeros(n_cards)
+    combo = np.arange(k)
+    n_scoring = len(scoring)
+    while True:
+        t = subset_rank(combo, k, binom)
+        best = 0.0
+        for v in range(n_vecs[t]):
+            value = bonus_points * vecs[t, v, n_scoring]
+            for c in range(n_scoring):
+                r = min(vecs[t, v, c], track_len[scoring[c]])
+                if r > 0:
+                    value += tracks[scoring[c], r - 1]
+            best = max(best, value)
+        for j in range(k):
+            total[combo[j]] += best
+            count[combo[j]] += 1
+        j = 0
+        while j < k - 1 and combo[j] + 1 == combo[j + 1]:
+            combo[j] = j
+            j += 1
+        if j == k - 1 and combo[j] + 1 == n_cards:
+            break
+        combo[j] += 1
+    return total / count
+
+
+def card_quality(table: PaintingTable, n_cards: int, k: int, scoring: tuple[int, ...], tracks: np.ndarray,
+                 track_len: np.ndarray, bonus_points: int) -> np.ndarray:
+    return _card_quality(n_cards, k, table.binom, table.vecs, table.n_vecs, np.array(scoring, np.int64), tracks,
+                         track_len, float(bonus_points))

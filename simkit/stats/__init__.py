@@ -1,0 +1,44 @@
+"""Game-agnostic statistics for Monte Carlo game simulations."""
+
+from .balance import LengthSummary, closeness, game_length_summary, tie_rate, win_bias
+from .intervals import Interval, mean_interval, quantile_interval, wilson_interval, z_value
+from .paired import PairedResult, holm, paired_difference
+from .ratings import bradley_terry, plackett_luce
+from .seats import seat_advantage
+from .sequential import (
+    SPRTResult,
+    batches_needed,
+    precision_reached,
+    required_n_mean,
+    required_n_proportion,
+    sprt_bernoulli,
+    sprt_mean,
+    sprt_thresholds,
+)
+
+__all__ = [
+    "Interval",
+    "LengthSummary",
+    "PairedResult",
+    "SPRTResult",
+    "batches_needed",
+    "bradley_terry",
+    "closeness",
+    "game_length_summary",
+    "holm",
+    "mean_interval",
+    "paired_difference",
+    "plackett_luce",
+    "precision_reached",
+    "quantile_interval",
+    "required_n_mean",
+    "required_n_proportion",
+    "seat_advantage",
+    "sprt_bernoulli",
+    "sprt_mean",
+    "sprt_thresholds",
+    "tie_rate",
+    "wilson_interval",
+    "win_bias",
+    "z_value",
+]
