@@ -89,7 +89,8 @@ class Game(ABC):
     @abstractmethod
     def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
         """Play one game per seed; seats[g, p] indexes `lineup` (policies). Returns arrays of shape
-        [games, seats] for 'score', 'rank', 'win_share', 'turns' and every declared result column."""
+        [games, seats] for 'score', 'rank', 'win_share', 'turns', 'turn_order' (1 = first player) and every
+        declared result column."""
 
     def data_sources(self) -> dict[str, str]:
         return {}

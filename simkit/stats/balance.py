@@ -72,13 +72,13 @@ def closeness(
     given, else by ``|first| + |second|`` so it lies in [0, 1] (0 when both
     are 0). Games with fewer than two seats are ignored.
     """
+    best_two = pl.col(score_col).cast(pl.Float64).top_k(2)
     top = (
         df.group_by(game_col)
-        .agg(pl.col(score_col).cast(pl.Float64).top_k(2).alias("top"))
-        .filter(pl.col("top").list.len() == 2)
+        .agg(first=best_two.max(), second=best_two.min(), seats=pl.len())
+        .filter(pl.col("seats") >= 2)
     )
-    first = top["top"].list.get(0).to_numpy()
-    second = top["top"].list.get(1).to_numpy()
+    first, second = top["first"].to_numpy(), top["second"].to_numpy()
     gap = first - second
     if scale is None:
         norm = np.abs(first) + np.abs(second)

@@ -101,8 +101,12 @@ def mean_interval(
         return Interval(est, est - half, est + half, n, confidence)
     if method == "bootstrap":
         res = stats.bootstrap(
-            (a,), np.mean, confidence_level=confidence, n_resamples=n_boot,
-            method="BCa", rng=np.random.default_rng(seed),
+            (a,),
+            np.mean,
+            confidence_level=confidence,
+            n_resamples=n_boot,
+            method="BCa",
+            rng=np.random.default_rng(seed),
         )
         ci = res.confidence_interval
         return Interval(est, float(ci.low), float(ci.high), n, confidence)
@@ -122,8 +126,8 @@ def quantile_interval(
 
     ``method="order"`` is the distribution-free order-statistic interval from
     Binomial(n, q) (coverage at least nominal); a bound is NaN when n is too
-    small to supply it at this confidence. ``method="bootstrap"`` is the percentile
-    bootstrap. The estimate is ``np.quantile(x, q)``.
+    small to supply it at this confidence. ``method="bootstrap"`` is the
+    percentile bootstrap. The estimate is ``np.quantile(x, q)``.
     """
     if not 0 < q < 1:
         raise ValueError(f"q must be in (0, 1), got {q}")
@@ -139,8 +143,12 @@ def quantile_interval(
         return Interval(est, lo, hi, n, confidence)
     if method == "bootstrap":
         res = stats.bootstrap(
-            (a,), lambda s, axis: np.quantile(s, q, axis=axis), confidence_level=confidence,
-            n_resamples=n_boot, method="percentile", rng=np.random.default_rng(seed),
+            (a,),
+            lambda s, axis: np.quantile(s, q, axis=axis),
+            confidence_level=confidence,
+            n_resamples=n_boot,
+            method="percentile",
+            rng=np.random.default_rng(seed),
         )
         ci = res.confidence_interval
         return Interval(est, float(ci.low), float(ci.high), n, confidence)

@@ -63,8 +63,10 @@ def _fit(
     p = sparse.diags(1.0 / (risk @ gamma)) @ risk @ sparse.diags(gamma)
     p = p[:, :k]
     info = np.diag(np.asarray(p.T @ weight).ravel()) - (p.T @ sparse.diags(weight) @ p).toarray()
+    if prior == 0:
+        info += 1.0 / k  # fills the null direction (all ones); the centring below removes it again
     centre = np.eye(k) - 1.0 / k
-    return theta - theta.mean(), centre @ np.linalg.pinv(info) @ centre
+    return theta - theta.mean(), centre @ np.linalg.inv(info) @ centre
 
 
 def _table(labels, theta, cov, games, confidence) -> pl.DataFrame:
@@ -77,7 +79,7 @@ def _table(labels, theta, cov, games, confidence) -> pl.DataFrame:
             "se": se,
             "lo": theta - half,
             "hi": theta + half,
-            "games": np.asarray(games, dtype=np.int64),
+            "games": games,
         }
     ).sort("log_strength", descending=True)
 
@@ -133,7 +135,7 @@ def plackett_luce(
     credit = 1.0 / members["tied"].to_numpy()[won]
     winners = sparse.csr_matrix((credit, (rows[won], cols[won])), shape=shape)
     theta, cov = _fit(risk, winners, np.ones(shape[0]), prior, tol, max_iter)
-    games = data.select("game", "idx").unique().group_by("idx").len().sort("idx")["len"]
+    games = data.select("game", "idx").unique().group_by("idx").len().sort("idx")["len"].cast(pl.Int64)
     return _table(labels, theta, cov, games, confidence)
 
 
@@ -149,7 +151,8 @@ def bradley_terry(
 
     Wins may be fractional (a draw adds 0.5 to both cells); the diagonal is
     ignored. Same output and conventions as :func:`plackett_luce`, of which
-    this is the 2-player case.
+    this is the 2-player case, except that ``games`` (total decisions per
+    policy) is a float.
     """
     k = len(policies)
     w = np.array(wins, dtype=float)

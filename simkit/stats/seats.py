@@ -33,7 +33,7 @@ def seat_advantage(
 
     ``df`` has one row per (game, seat) with ``win_col`` in [0, 1] (ties
     split). Groups are ``by`` plus ``players_col``. Columns returned: the group
-    keys, ``seat``, ``games``, ``wins``, ``win_share``, ``lo``, ``hi`` (Wilson),
+    keys, ``seat_col``, ``games``, ``wins``, ``win_share``, ``lo``, ``hi`` (Wilson),
     ``fair_share`` and ``p_value`` — a Pearson chi-square test (df = seats - 1)
     that all seats of the group win equally often; split ties make it slightly
     conservative.
@@ -41,7 +41,7 @@ def seat_advantage(
     keys = list(dict.fromkeys([*by, players_col]))
     table = (
         df.group_by([*keys, seat_col])
-        .agg(games=pl.len(), wins=pl.col(win_col).cast(pl.Float64).sum())
+        .agg(games=pl.len().cast(pl.Int64), wins=pl.col(win_col).cast(pl.Float64).sum())
         .sort([*keys, seat_col])
     )
     games = table["games"].to_numpy().astype(float)

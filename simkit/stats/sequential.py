@@ -22,9 +22,9 @@ __all__ = [
 
 
 def precision_reached(halfwidths, target) -> bool:
-    """True when every watched half-width is finite and ``<= target`` (target may broadcast)."""
+    """True when there is at least one half-width and each is finite and ``<= target`` (which may broadcast)."""
     h = np.asarray(halfwidths, dtype=float)
-    return bool(np.all(np.isfinite(h) & (h <= np.asarray(target, dtype=float))))
+    return h.size > 0 and bool(np.all(np.isfinite(h) & (h <= np.asarray(target, dtype=float))))
 
 
 def _ceil_n(n):

@@ -5,7 +5,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import optimize
-from scipy.special import logsumexp
 
 from simkit.stats import bradley_terry, plackett_luce
 
@@ -26,20 +25,26 @@ def bt_by_scipy(wins):
     return theta - theta.mean()
 
 
-def choice_stages(games):
-    """(tied, risk) policy lists of every informative choice in the documented tie convention:
-    each rank group is one choice from the unplaced entrants, tied members sharing 1/d of it."""
-    stages = []
+def choice_stages(games, k=4):
+    """Every informative choice in the documented tie convention, as dense matrices.
+
+    Each rank group is one choice from the unplaced entrants, its d tied members
+    sharing 1/d of it. Returns (credit, risk): stages x policies.
+    """
+    credit, risk = [], []
     for entrants in games:  # list of (policy index, rank)
         for level in sorted({r for _, r in entrants}):
-            risk = [p for p, r in entrants if r >= level]
-            if len(risk) > 1:
-                stages.append(([p for p, r in entrants if r == level], risk))
-    return stages
+            unplaced = [p for p, r in entrants if r >= level]
+            if len(unplaced) > 1:
+                tied = [p for p, r in entrants if r == level]
+                credit.append(np.bincount(tied, minlength=k) / len(tied))
+                risk.append(np.bincount(unplaced, minlength=k))
+    return np.array(credit), np.array(risk, dtype=float)
 
 
 def split_tie_loglik(theta, stages):
-    return sum(np.mean(theta[tied]) - logsumexp(theta[risk]) for tied, risk in stages)
+    credit, risk = stages
+    return np.sum(credit @ theta) - np.sum(np.log(risk @ np.exp(theta)))
 
 
 def to_frame(games):
@@ -156,12 +161,14 @@ def test_interval_coverage_is_roughly_nominal():
 def test_row_order_and_label_types_do_not_matter():
     games = simulate_pl(np.random.default_rng(8), np.array([0.4, 0.1, 0.0, -0.5]), 200)
     frame = to_frame(games)
-    shuffled = frame.sample(fraction=1.0, shuffle=True, seed=1).rename(
-        {"game": "g", "policy": "who", "rank": "place"}
-    )
     a = plackett_luce(frame)
-    b = plackett_luce(shuffled, game_col="g", policy_col="who", rank_col="place")
-    np.testing.assert_allclose(by_policy(a), by_policy(b), atol=1e-9)
+    for seed in range(5):
+        shuffled = frame.sample(fraction=1.0, shuffle=True, seed=seed).rename(
+            {"game": "g", "policy": "who", "rank": "place"}
+        )
+        b = plackett_luce(shuffled, game_col="g", policy_col="who", rank_col="place")
+        np.testing.assert_allclose(by_policy(a), by_policy(b), atol=1e-9)
+        np.testing.assert_allclose(by_policy(a, "se"), by_policy(b, "se"), rtol=1e-9)
 
 
 def test_undefeated_policy_needs_prior():

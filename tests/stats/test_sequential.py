@@ -24,6 +24,7 @@ def test_precision_reached():
     assert not precision_reached([0.01, np.nan], 0.02)
     assert precision_reached([0.01, 0.5], [0.02, 1.0])
     assert precision_reached(0.02, 0.02)
+    assert not precision_reached([], 0.02)
 
 
 def test_required_n_textbook():

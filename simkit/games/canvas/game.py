@@ -176,7 +176,9 @@ class CanvasGame(Game):
         in_play = np.zeros((len(scenarios), len(SCORING_CONDITIONS)), bool)
         for g, sc in enumerate(scenarios):
             in_play[g, list(sc)] = True
+        order = (np.arange(self.n_players)[None, :] - out.first_player[:, None].astype(np.int64)) % self.n_players + 1
         columns = {"score": out.score, "rank": out.rank, "win_share": out.win_share, "turns": out.turns,
+                   "turn_order": order,
                    "grey_ribbons": out.grey, "tokens_left": out.tokens_left, "cards_taken": out.cards_taken,
                    "tokens_paid": out.tokens_paid,
                    "scoring_cards": np.repeat(names[:, None], self.n_players, axis=1)}
@@ -196,6 +198,7 @@ class CanvasGame(Game):
         out.turns[0], out.grey[0] = s["turns"][:n], s["grey"][:n]
         out.tokens_left[0], out.cards_taken[0] = s["tokens"][:n], s["cards_taken"][:n]
         out.tokens_paid[0], out.ribbons[0] = s["tokens_paid"][:n], s["ribbons"][:n]
+        out.first_player[0] = s["first_player"]
         return self._batch_columns(out, [state.scoring])
 
 

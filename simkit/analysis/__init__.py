@@ -1,0 +1,1 @@
+"""Analysis of finished-game records: pure functions of results frames (game-agnostic)."""

@@ -1,0 +1,117 @@
+"""The `simkit` command line."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from pathlib import Path
+
+from simkit.core.errors import SimkitError
+from simkit.core.game import GAMES, game_class
+from simkit.core.params import params_to_toml
+
+GAME_COMMANDS = {"canvas": "simkit.games.canvas.cli"}  # games with commands of their own
+
+
+def cmd_games(args) -> int:
+    for game_id in GAMES:
+        cls = game_class(game_id)
+        print(f"{game_id}\t{cls.title}")
+    return 0
+
+
+def cmd_policies(args) -> int:
+    cls = game_class(args.game)
+    for name, params in cls.policy_params.items():
+        print(f"{name}: {cls.policy_docs[name]}")
+        for p in params:
+            print(f"    {p.name} = {p.default!r}  ({p.allowed()}) {p.doc}")
+    print("path/to/file.py:ClassName: your own Python policy (see README)")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    cls = game_class(args.game)
+    print(f"# {cls.title}: default ruleset. Put overrides under [rules] in an experiment file.")
+    print(params_to_toml(cls.rule_params), end="")
+    return 0
+
+
+def cmd_run(args) -> int:
+    from simkit.core.experiment import load_experiment
+    from simkit.core.runner import run_experiment
+    from simkit.report.run_report import write_run_report
+
+    exp = load_experiment(args.experiment)
+    for name, value in (("--games", args.games), ("--jobs", args.jobs), ("--chunk-size", args.chunk_size)):
+        if value is not None and value < 1:
+            raise SimkitError(f"{name} must be at least 1, got {value}")
+    seed = exp.seed if args.seed is None else args.seed
+    out = Path(args.out or Path("out") / exp.name)
+    start = time.perf_counter()
+    df = run_experiment(exp, games=args.games, seed=seed, jobs=args.jobs or 1,
+                        chunk_size=args.chunk_size or 4096)
+    elapsed = time.perf_counter() - start
+    write_run_report(exp, df, out, seed=seed, elapsed=elapsed, jobs=args.jobs or 1)
+    print(f"{df['game_index'].n_unique():,} games in {elapsed:.1f} s; report: {out / 'report.html'} "
+          f"(Markdown twin report.md, data results.parquet)")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from simkit.bench import bench
+
+    result = bench(args.game, players=args.players, policy=args.policy, games=args.games, repeat=args.repeat)
+    print(f"warm-up (compile or cache load): {result['warmup_s']:.2f} s")
+    for r in result["runs"]:
+        print(f"  run: {r:,.0f} games/s")
+    print(f"games/s: {result['median']:.0f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="simkit", description="Monte Carlo strategy analysis for board games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the games").set_defaults(func=cmd_games)
+    p = sub.add_parser("policies", help="list a game's policies and their parameters")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_policies)
+    p = sub.add_parser("rules", help="print a game's default ruleset as TOML")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("run", help="run an experiment file and write its report")
+    p.add_argument("experiment", help="experiment TOML file")
+    p.add_argument("--games", type=int, help="number of games (overrides the file)")
+    p.add_argument("--seed", type=int, help="master seed (overrides the file)")
+    p.add_argument("--jobs", type=int, help="worker processes (default 1)")
+    p.add_argument("--chunk-size", type=int, help="games per work unit (default 4096; results do not depend on it)")
+    p.add_argument("--out", help="output folder (default out/EXPERIMENT_NAME)")
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser("bench", help="games per second on one core")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--policy", default="greedy")
+    p.add_argument("--games", type=int, default=100_000)
+    p.add_argument("--repeat", type=int, default=5, help="timed runs; the median is printed")
+    p.set_defaults(func=cmd_bench)
+    for game_id, module in GAME_COMMANDS.items():
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except SimkitError as exc:
+        print(f"simkit: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("simkit: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

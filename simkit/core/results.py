@@ -1,0 +1,66 @@
+"""Tidy results: one row per (game, seat), as a polars DataFrame, written to Parquet atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+import polars as pl
+
+COMMON_COLUMNS = ("experiment", "game", "variant", "game_index", "seed", "n_players", "seat", "policy", "score",
+                  "rank", "win_share", "turns", "turn_order")
+_POLARS_TYPES = {"int8": pl.Int8, "int16": pl.Int16, "int32": pl.Int32, "int64": pl.Int64, "float32": pl.Float32,
+                 "float64": pl.Float64, "str": pl.Categorical, "bool": pl.Boolean}
+
+
+def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray, seeds: np.ndarray,
+                  seats: np.ndarray, lineup_labels: Sequence[str], arrays: Mapping[str, np.ndarray]) -> pl.DataFrame:
+    """The long frame of a block of games: arrays are [games, seats], seats[g, p] indexes lineup_labels."""
+    n_games, n_players = seats.shape
+    labels = np.asarray(lineup_labels, dtype=object)
+
+    def flat(a):
+        return np.asarray(a).reshape(-1)
+
+    columns = {
+        "experiment": pl.Series([experiment] * (n_games * n_players), dtype=pl.Categorical),
+        "game": pl.Series([game.id] * (n_games * n_players), dtype=pl.Categorical),
+        "variant": pl.Series([variant] * (n_games * n_players), dtype=pl.Categorical),
+        "game_index": pl.Series(np.repeat(game_index, n_players), dtype=pl.Int32),
+        "seed": pl.Series(np.repeat(seeds, n_players), dtype=pl.UInt64),
+        "n_players": pl.Series(np.full(n_games * n_players, n_players), dtype=pl.Int8),
+        "seat": pl.Series(np.tile(np.arange(n_players), n_games), dtype=pl.Int8),
+        "policy": pl.Series(labels[flat(seats)], dtype=pl.Categorical),
+        "score": pl.Series(flat(arrays["score"]), dtype=pl.Int16),
+        "rank": pl.Series(flat(arrays["rank"]), dtype=pl.Int8),
+        "win_share": pl.Series(flat(arrays["win_share"]), dtype=pl.Float32),
+        "turns": pl.Series(flat(arrays["turns"]), dtype=pl.Int16),
+        "turn_order": pl.Series(flat(arrays["turn_order"]), dtype=pl.Int8),
+    }
+    for col in game.result_columns:
+        values = arrays[col.name]
+        dtype = _POLARS_TYPES[col.dtype]
+        if np.ma.isMaskedArray(values):
+            data, mask = flat(values.data), flat(np.ma.getmaskarray(values))
+            columns[col.name] = pl.Series(data).cast(dtype).scatter(np.flatnonzero(mask), None)
+        else:
+            columns[col.name] = pl.Series(flat(values), dtype=dtype)
+    return pl.DataFrame(columns)
+
+
+def write_parquet(frame: pl.DataFrame, path: str | Path) -> Path:
+    """Write atomically: a reader never sees a half-written file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    os.close(fd)
+    try:
+        frame.write_parquet(tmp, compression="zstd", statistics=True)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return path

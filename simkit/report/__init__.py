@@ -1,0 +1,1 @@
+"""Reports: documents written as Markdown and HTML twins, with figures."""
