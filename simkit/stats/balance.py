@@ -49,7 +49,7 @@ def win_bias(
 def tie_rate(
     df: pl.DataFrame, game_col: str = "game", win_col: str = "win_share", confidence: float = 0.95
 ) -> Interval:
-    """Fraction of games with no outright winner (no seat has win share 1), with a Wilson interval."""
+    """Fraction of games with no outright winner (no seat has win share 1), Wilson interval."""
     best = df.group_by(game_col).agg(pl.col(win_col).max())[win_col].to_numpy()
     n = best.size
     if n == 0:
@@ -100,7 +100,9 @@ class LengthSummary:
     quantiles: dict[float, float]
 
 
-def game_length_summary(lengths, quantiles: Sequence[float] = (0.1, 0.25, 0.5, 0.75, 0.9)) -> LengthSummary:
+def game_length_summary(
+    lengths, quantiles: Sequence[float] = (0.1, 0.25, 0.5, 0.75, 0.9)
+) -> LengthSummary:
     """Mean, sd, range and quantiles of per-game lengths (turns, moves, ...)."""
     x = np.asarray(lengths, dtype=float).ravel()
     if x.size == 0:

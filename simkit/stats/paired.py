@@ -25,6 +25,11 @@ class PairedResult:
     variance_reduction: float
     confidence: float
 
+    @property
+    def halfwidth(self) -> float:
+        """Half the interval width."""
+        return (self.hi - self.lo) / 2
+
 
 def paired_difference(variant, baseline, confidence: float = 0.95) -> PairedResult:
     """Paired t analysis of ``variant - baseline`` (pairs share a seed).

@@ -135,8 +135,8 @@ def plackett_luce(
     credit = 1.0 / members["tied"].to_numpy()[won]
     winners = sparse.csr_matrix((credit, (rows[won], cols[won])), shape=shape)
     theta, cov = _fit(risk, winners, np.ones(shape[0]), prior, tol, max_iter)
-    games = data.select("game", "idx").unique().group_by("idx").len().sort("idx")["len"].cast(pl.Int64)
-    return _table(labels, theta, cov, games, confidence)
+    games = data.select("game", "idx").unique().group_by("idx").len().sort("idx")["len"]
+    return _table(labels, theta, cov, games.cast(pl.Int64), confidence)
 
 
 def bradley_terry(

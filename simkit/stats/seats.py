@@ -14,7 +14,7 @@ __all__ = ["seat_advantage"]
 
 
 def _equal_seats_pvalue(wins: np.ndarray, games: np.ndarray) -> float:
-    """Pearson chi-square goodness of fit of seat win totals to shares proportional to games played."""
+    """Pearson chi-square fit of seat win totals to shares proportional to games played."""
     if wins.size < 2 or wins.sum() == 0:
         return float("nan")
     expected = wins.sum() * games / games.sum()

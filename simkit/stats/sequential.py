@@ -22,7 +22,10 @@ __all__ = [
 
 
 def precision_reached(halfwidths, target) -> bool:
-    """True when there is at least one half-width and each is finite and ``<= target`` (which may broadcast)."""
+    """True when there is at least one half-width and all are finite and ``<= target``.
+
+    ``target`` may be a scalar or broadcast against ``halfwidths``.
+    """
     h = np.asarray(halfwidths, dtype=float)
     return h.size > 0 and bool(np.all(np.isfinite(h) & (h <= np.asarray(target, dtype=float))))
 
@@ -33,18 +36,24 @@ def _ceil_n(n):
 
 
 def required_n_mean(sd, halfwidth, confidence: float = 0.95):
-    """Sample size giving a normal-approximation half-width ``<= halfwidth`` for a mean with pilot ``sd``."""
+    """Smallest n with normal half-width ``<= halfwidth`` for a mean, given a pilot ``sd``."""
     return _ceil_n((z_value(confidence) * np.asarray(sd, dtype=float) / halfwidth) ** 2)
 
 
 def required_n_proportion(p, halfwidth, confidence: float = 0.95):
-    """Sample size giving a Wald half-width ``<= halfwidth`` for a proportion near pilot ``p`` (0.5 is worst case)."""
+    """Smallest n with Wald half-width ``<= halfwidth`` for a proportion near pilot ``p``.
+
+    ``p = 0.5`` is the worst case.
+    """
     p = np.asarray(p, dtype=float)
     return _ceil_n(z_value(confidence) ** 2 * p * (1 - p) / halfwidth**2)
 
 
 def batches_needed(halfwidth: float, n: int, target: float, batch_size: int) -> int:
-    """Further batches to shrink a current ``halfwidth`` (from ``n`` samples) to ``target``, assuming 1/sqrt(n) scaling."""
+    """Further batches needed to shrink ``halfwidth`` (from ``n`` samples) to ``target``.
+
+    Assumes the half-width scales as 1/sqrt(n).
+    """
     if halfwidth <= target:
         return 0
     total = n * (halfwidth / target) ** 2
@@ -99,7 +108,9 @@ def sprt_mean(
     alpha: float = 0.05,
     beta: float = 0.05,
 ) -> SPRTResult:
-    """SPRT of mean ``mu0`` (H0) against ``mu0 + delta`` (H1) for normal data, e.g. paired differences.
+    """SPRT of mean ``mu0`` (H0) against ``mu0 + delta`` (H1) for normal data.
+
+    Typical data are paired differences.
 
     Takes the running ``n``, sample ``mean`` and ``sd``; with ``sd`` estimated
     from the same data this is the usual plug-in (generalised) SPRT.

@@ -43,8 +43,13 @@ def test_win_bias_even_game_is_zero():
     assert out["max_deviation"][0] == pytest.approx(0) and out["normalised"][0] == pytest.approx(0)
 
 
+SHARE_MATRICES = arrays(
+    np.float64, st.tuples(st.integers(1, 30), st.integers(2, 5)), elements=st.floats(0.01, 1)
+)
+
+
 @settings(max_examples=50, deadline=None)
-@given(arrays(np.float64, st.tuples(st.integers(1, 30), st.integers(2, 5)), elements=st.floats(0.01, 1)))
+@given(SHARE_MATRICES)
 def test_win_bias_normalised_in_unit_interval(raw):
     shares = raw / raw.sum(axis=1, keepdims=True)
     out = win_bias(records(shares, shares.shape[1]))
@@ -104,3 +109,20 @@ def test_game_length_summary_properties(lengths):
     assert got.min <= values[0] and values[-1] <= got.max
     assert values == sorted(values)
     assert got.min <= got.mean <= got.max
+
+
+def test_narrow_and_categorical_dtypes_are_accepted():
+    shares = np.eye(3)[[0, 1, 2, 0, 0, 1]]
+    shares[5] = [0.5, 0.5, 0]
+    df = records(shares, 3, scores=np.arange(18).reshape(6, 3)).with_columns(
+        pl.col("seat").cast(pl.Int8),
+        pl.col("n_players").cast(pl.Int8),
+        pl.col("win_share").cast(pl.Float32),
+        pl.col("score").cast(pl.Int16),
+        pl.lit("x").cast(pl.Categorical).alias("variant"),
+    )
+    # Seat 0 wins games 0, 3, 4 and half of game 5: share 3.5 / 6.
+    assert win_bias(df, by=("variant",))["max_deviation"][0] == pytest.approx(3.5 / 6 - 1 / 3)
+    assert tie_rate(df).estimate == pytest.approx(1 / 6)
+    # Game g scores 3g, 3g+1, 3g+2: margin 1 / (6g + 3).
+    assert closeness(df).estimate == pytest.approx(np.mean(1 / (6 * np.arange(6) + 3)))

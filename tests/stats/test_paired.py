@@ -19,6 +19,7 @@ def test_paired_difference_sleep_data():
     assert got.n == 10
     assert got.mean_diff == pytest.approx(1.58)
     assert (got.lo, got.hi) == pytest.approx((0.7001142, 2.4598858), abs=1e-7)
+    assert got.halfwidth == pytest.approx((2.4598858 - 0.7001142) / 2)
     assert got.p_value == pytest.approx(0.002833, abs=5e-7)
     # sd of the differences is 1.229995, so d_z = 1.58 / 1.229995.
     assert got.effect_size == pytest.approx(1.58 / 1.229995, rel=1e-6)

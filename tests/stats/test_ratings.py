@@ -94,7 +94,8 @@ def test_two_player_pl_equals_scipy_bradley_terry_with_draws():
     np.testing.assert_allclose(by_policy(bt_fit), expected, atol=1e-6)
     np.testing.assert_allclose(by_policy(bt_fit, "se"), by_policy(pl_fit, "se"), rtol=1e-6)
     assert by_policy(pl_fit, "games").tolist() == (wins + wins.T + draws + draws.T).sum(1).tolist()
-    assert pl_fit["log_strength"].to_list() == sorted(pl_fit["log_strength"].to_list(), reverse=True)
+    strengths = pl_fit["log_strength"].to_list()
+    assert strengths == sorted(strengths, reverse=True)
 
 
 @settings(max_examples=30, deadline=None)
@@ -171,8 +172,16 @@ def test_row_order_and_label_types_do_not_matter():
         np.testing.assert_allclose(by_policy(a, "se"), by_policy(b, "se"), rtol=1e-9)
 
 
+def test_categorical_policy_and_narrow_rank_dtypes():
+    games = simulate_pl(np.random.default_rng(4), np.array([0.4, 0.1, 0.0, -0.5]), 100)
+    frame = to_frame(games)
+    narrow = frame.with_columns(pl.col("policy").cast(pl.Categorical), pl.col("rank").cast(pl.Int8))
+    np.testing.assert_allclose(by_policy(plackett_luce(narrow)), by_policy(plackett_luce(frame)))
+
+
 def test_undefeated_policy_needs_prior():
-    games = [[(0, 1), (1, 2)]] * 10 + [[(1, 1), (2, 2)], [(2, 1), (1, 2)], [(3, 1), (2, 2)], [(1, 1), (3, 2)]]
+    others = [[(1, 1), (2, 2)], [(2, 1), (1, 2)], [(3, 1), (2, 2)], [(1, 1), (3, 2)]]
+    games = [[(0, 1), (1, 2)]] * 10 + others  # alpha never loses
     with pytest.raises(ValueError, match="not identifiable"):
         plackett_luce(to_frame(games))
     fit = plackett_luce(to_frame(games), prior=1.0)
@@ -184,5 +193,6 @@ def test_undefeated_policy_needs_prior():
 
 def test_prior_shrinks_towards_zero():
     wins = np.array([[0, 30, 20, 25], [10, 0, 15, 12], [8, 10, 0, 9], [5, 6, 7, 0]], dtype=float)
-    spread = [np.ptp(bradley_terry(wins, POLICIES, prior=p)["log_strength"].to_numpy()) for p in (0, 5, 50)]
+    fits = [bradley_terry(wins, POLICIES, prior=p) for p in (0, 5, 50)]
+    spread = [np.ptp(fit["log_strength"].to_numpy()) for fit in fits]
     assert spread[0] > spread[1] > spread[2] > 0

@@ -64,6 +64,16 @@ PARAMS = (
 )
 
 
+def _load(loader, path: str, source: str | None, key: str):
+    """Load a data file named by a rule; an error names both the ruleset key and the data file."""
+    try:
+        return loader(path or None)
+    except ConfigError as exc:
+        if source is None:
+            raise
+        raise ConfigError(str(exc), source=source, key=key) from None
+
+
 @dataclass(frozen=True)
 class CanvasRules:
     """Validated rule values plus the component data they name. Immutable: share it between games."""
@@ -76,8 +86,8 @@ class CanvasRules:
     def from_overrides(cls, overrides: Mapping[str, Any] | None = None, *, source: str | None = None,
                        prefix: str = "") -> "CanvasRules":
         values = resolve_params(PARAMS, dict(overrides or {}), source=source, prefix=prefix)
-        deck = load_art_cards(values["art_cards_file"] or None)
-        scoring = load_scoring_cards(values["scoring_cards_file"] or None)
+        deck = _load(load_art_cards, values["art_cards_file"], source, f"{prefix}art_cards_file")
+        scoring = _load(load_scoring_cards, values["scoring_cards_file"], source, f"{prefix}scoring_cards_file")
         rules = cls(values, deck, scoring)
         rules._check_consistency(source, prefix)
         return rules
