@@ -48,7 +48,7 @@ POLICY_DOCS = {
 }
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _gain_table(s, p, tracks, track_len, gains):
     """gains[c, r] = points player p adds by earning r more ribbons of the c-th scoring card in play."""
     for c in range(s.n_scoring):
@@ -62,7 +62,7 @@ def _gain_table(s, p, tracks, track_len, gains):
             gains[c, r] = track_points(tracks, track_len, cond, after) - before
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_binom, tab_vecs, tab_n_vecs, work, chosen):
     """Best marginal painting value over the k-subsets of cards[:n] (only those holding cards[n-1] when
     with_last), from the gains table of the n_scoring cards in play. chosen[:k] receives the best subset's positions in ascending card order and chosen[k] its
@@ -111,7 +111,7 @@ def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_bi
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _paint_action(s, p, chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index):
     """The action that stacks the chosen hand positions in the table's best order for them."""
     t = 0
