@@ -6,19 +6,20 @@ import statistics
 import time
 
 from simkit.core.experiment import parse_experiment
-from simkit.core.runner import play_chunk
+from simkit.core.seating import seat_plan
 
 
 def bench(game_id: str, *, players: int, policy: str, games: int, repeat: int = 5) -> dict:
     """Median games/s over `repeat` runs of `games` games, after one small warm-up run (compilation)."""
     exp = parse_experiment({"experiment": {"game": game_id, "seats": "fixed"}, "rules": {"n_players": players},
                             "players": [{"policy": policy}] * players}, f"<bench {game_id}>")
-    start = time.perf_counter()
-    play_chunk(exp.game, exp.lineup, exp.seats, 0, 0, 64)
-    warmup = time.perf_counter() - start
-    runs = []
-    for r in range(repeat):
+
+    def play(seed: int, n: int) -> float:
+        seeds, seats = seat_plan("fixed", players, seed, 0, n)
         start = time.perf_counter()
-        play_chunk(exp.game, exp.lineup, exp.seats, r + 1, 0, games)
-        runs.append(games / (time.perf_counter() - start))
+        exp.game.play_batch(seeds, exp.lineup, seats)
+        return time.perf_counter() - start
+
+    warmup = play(0, 64)
+    runs = [games / play(r + 1, games) for r in range(repeat)]
     return {"warmup_s": warmup, "runs": runs, "median": statistics.median(runs)}

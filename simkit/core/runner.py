@@ -26,10 +26,13 @@ def _chunks(n_games: int, chunk_size: int) -> Iterator[tuple[int, int]]:
         yield start, min(start + chunk_size, n_games)
 
 
-def play_chunk(game, lineup, seat_mode: str, master_seed: int, start: int, stop: int):
-    """Play games start..stop-1; returns (seeds, seats, result arrays)."""
-    seeds, seats = seat_plan(seat_mode, game.n_players, master_seed, start, stop)
-    return seeds, seats, game.play_batch(seeds, lineup, seats)
+def play_chunk(exp: Experiment, master_seed: int, start: int, stop: int) -> pl.DataFrame:
+    """Play games start..stop-1 of an experiment; their rows of the results frame."""
+    game = exp.game
+    seeds, seats = seat_plan(exp.seats, game.n_players, master_seed, start, stop)
+    arrays = game.play_batch(seeds, exp.lineup, seats)
+    return results_frame(experiment=exp.name, game=game, variant=exp.variant, game_index=np.arange(start, stop),
+                         seeds=seeds, seats=seats, lineup_labels=[c.label for c in exp.lineup], arrays=arrays)
 
 
 def run_experiment(exp: Experiment, *, games: int | None = None, seed: int | None = None, jobs: int = 1,
@@ -38,7 +41,7 @@ def run_experiment(exp: Experiment, *, games: int | None = None, seed: int | Non
     n_games = exp.games if games is None else games
     master = exp.seed if seed is None else seed
     spans = list(_chunks(n_games, chunk_size))
-    tasks = (delayed(play_chunk)(exp.game, exp.lineup, exp.seats, master, a, b) for a, b in spans)
+    tasks = (delayed(play_chunk)(exp, master, a, b) for a, b in spans)
     if jobs == 1:
         outputs = (task[0](*task[1], **task[2]) for task in tasks)
     else:
@@ -46,9 +49,7 @@ def run_experiment(exp: Experiment, *, games: int | None = None, seed: int | Non
     show = sys.stderr.isatty() if progress is None else progress
     frames = []
     with tqdm(total=n_games, unit="game", disable=not show, desc=exp.name) as bar:
-        for (a, b), (seeds, seats, arrays) in zip(spans, outputs):
-            frames.append(results_frame(experiment=exp.name, game=exp.game, variant=exp.variant,
-                                        game_index=np.arange(a, b), seeds=seeds, seats=seats,
-                                        lineup_labels=[c.label for c in exp.lineup], arrays=arrays))
+        for (a, b), frame in zip(spans, outputs):
+            frames.append(frame)
             bar.update(b - a)
     return pl.concat(frames, how="vertical")

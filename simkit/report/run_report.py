@@ -30,7 +30,8 @@ def _interval_columns(table: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
     )
 
 
-def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float, jobs: int) -> tuple[Document, dict]:
+def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float,
+                     jobs: int) -> tuple[Document, dict]:
     game = exp.game
     n_games = df["game_index"].n_unique()
     by_policy = summarise(df, ["policy"])
@@ -55,7 +56,8 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
              "Win share splits tied wins.")
     doc.table(_interval_columns(by_policy, ["policy"]))
     doc.heading("Per position in turn order")
-    doc.text(f"Position 1 moves first. A fair position wins 1/{game.n_players} = {1 / game.n_players:.3f} of the games.")
+    doc.text(f"Position 1 moves first. A fair position wins 1/{game.n_players} = {1 / game.n_players:.3f} "
+             "of the games.")
     doc.table(_interval_columns(by_order, ["turn_order"]))
     doc.figure(FIGURE, "Left: score distribution per policy. Right: win share per seat and policy, 95% intervals.")
     doc.heading("Per policy and seat")

@@ -29,7 +29,8 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
 @nb.njit(cache=True)
 def play_games(template, seeds, seat_policy, seat_params, n_cards, start_tokens, puzzle_reserve,
                card_masks, tracks, track_len, paint_orders, paint_orders_upto, paint_index, tab, card_quality, ws, out):
-    """Play one game per seed, all with the scoring cards set in template[0]. seat_policy[g, p] / seat_params[g, p] give the policy of seat p in game g.
+    """Play one game per seed, all with the scoring cards set in template[0]. seat_policy[g, p] and
+    seat_params[g, p] give the policy of seat p in game g.
 
     Returns -1 when every game finished, else the index of the first game that broke an invariant (its
     state is left in template[0] for the error message).

@@ -14,8 +14,8 @@ from simkit.core.pyloop import play_with_step_api
 from simkit.games.canvas import engine
 from simkit.games.canvas.batch import new_output, play_games
 from simkit.games.canvas.components import SCORING_CONDITIONS
-from simkit.games.canvas.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, choose_action,
-                                          new_workspace)
+from simkit.games.canvas.policies import (MAX_PARAMS, MAX_RIBBONS_PER_PAINTING, POLICY_DOCS, POLICY_IDS,
+                                          POLICY_PARAMS, choose_action, new_workspace)
 from simkit.games.canvas.rules import PARAMS, CanvasRules
 from simkit.games.canvas.scoring import SPACE_SCORING_MODES
 from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, SOLO_MODES_CODE, STATE_DTYPE
@@ -108,6 +108,9 @@ class CanvasGame(Game):
         non_decreasing = all(np.all(np.diff(self._tracks[c, : self._track_len[c]]) >= 0) for c in scoring)
         table = build_painting_table(self._masks, k, scoring, SPACE_SCORING_MODES.index(self.rules["space_scoring"]),
                                      non_decreasing)
+        if table.vecs.max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # the policies' gain tables stop there
+            raise GameAbortedError(f"a painting earns more than {MAX_RIBBONS_PER_PAINTING} ribbons of one card; "
+                                   "the compiled policies do not support that")
         hand_limit = self.rules["hand_limit"]
         paint_index = np.full(hand_limit ** k, -1, np.int32)
         for i, order in enumerate(self._paint_orders):

@@ -63,10 +63,12 @@ def _gain_table(s, p, tracks, track_len, gains):
 
 
 @nb.njit(cache=True, inline="always")
-def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_binom, tab_vecs, tab_n_vecs, work, chosen):
+def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_binom, tab_vecs, tab_n_vecs, work,
+                  chosen):
     """Best marginal painting value over the k-subsets of cards[:n] (only those holding cards[n-1] when
-    with_last), from the gains table of the n_scoring cards in play. chosen[:k] receives the best subset's positions in ascending card order and chosen[k] its
-    table vector. Returns -1 when no subset qualifies. work: int64 scratch of length >= 2k."""
+    with_last), from the gains table of the n_scoring cards in play. chosen[:k] receives the best subset's
+    positions in ascending card order and chosen[k] its table vector. Returns -1 when no subset qualifies.
+    work: int64 scratch of length >= 2k."""
     best = -1.0
     m = k - 1 if with_last else k  # positions chosen freely among the first `pool`
     pool = n - 1 if with_last else n
@@ -134,6 +136,21 @@ def new_workspace(n_actions: int) -> Workspace:
                      np.zeros((N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1), np.float64))
 
 
+@nb.njit(cache=True, inline="always")
+def _best_painting_now(s, p, tab, tracks, track_len, ws):
+    """Copy p's hand into ws.cards and p's gains into ws.gains; return the best painting's marginal value
+    (its subset in ws.chosen), or 0 with fewer than k cards."""
+    tab_binom, _, tab_vecs, tab_n_vecs, _ = tab
+    h = s.hand_size[p]
+    for j in range(h):
+        ws.cards[j] = s.hand[p, j]
+    _gain_table(s, p, tracks, track_len, ws.gains)
+    if h < s.k:
+        return 0.0
+    return best_painting(ws.cards, h, False, s.k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs,
+                         tab_n_vecs, ws.work, ws.chosen)
+
+
 @nb.njit(cache=True)
 def _random_action(s, p, paint_orders_upto, ws):
     n = legal_actions(s, paint_orders_upto, ws.legal)
@@ -144,17 +161,10 @@ def _random_action(s, p, paint_orders_upto, ws):
 def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
     paint_threshold, token_cost = params[0], params[1]
     tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
-    k, h = s.k, s.hand_size[p]
-    cards = ws.cards
-    for j in range(h):
-        cards[j] = s.hand[p, j]
-    _gain_table(s, p, tracks, track_len, ws.gains)
-    now = 0.0
-    if h >= k:
-        now = best_painting(cards, h, False, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs, tab_n_vecs, ws.work,
-                            ws.chosen)
-        if h >= s.hand_limit or now >= paint_threshold:
-            return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    k, h, cards = s.k, s.hand_size[p], ws.cards
+    now = _best_painting_now(s, p, tab, tracks, track_len, ws)
+    if h >= k and (h >= s.hand_limit or now >= paint_threshold):
+        return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
     best_slot, best_score = -1, -1e300
     for slot in range(s.market_size):
         if s.market[slot] < 0 or slot > s.tokens[p]:
@@ -162,8 +172,8 @@ def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
         cards[h] = s.market[slot]
         value = 0.0
         if h + 1 >= k:
-            with_card = best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs, tab_n_vecs,
-                                      ws.work, ws.scratch)
+            with_card = best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom,
+                                      tab_vecs, tab_n_vecs, ws.work, ws.scratch)
             value = max(now, with_card)
         score = value - token_cost * slot
         if score > best_score:
@@ -175,17 +185,10 @@ def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
 def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_quality, ws):
     paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
     tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
-    k, h = s.k, s.hand_size[p]
-    cards = ws.cards
-    for j in range(h):
-        cards[j] = s.hand[p, j]
-    _gain_table(s, p, tracks, track_len, ws.gains)
-    now = 0.0
-    if h >= k:
-        now = best_painting(cards, h, False, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs, tab_n_vecs, ws.work,
-                            ws.chosen)
-        if h >= s.hand_limit or now >= paint_threshold:
-            return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    k, h, cards = s.k, s.hand_size[p], ws.cards
+    now = _best_painting_now(s, p, tab, tracks, track_len, ws)
+    if h >= k and (h >= s.hand_limit or now >= paint_threshold):
+        return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
     # tokens are only worth something while there are cards left to buy
     cards_to_go = (s.paintings_per_player - s.n_paintings[p]) * k - h
     worth = token_value if cards_to_go > 1 else 0.0
@@ -195,8 +198,8 @@ def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_qual
             continue
         cards[h] = s.market[slot]
         if h + 1 >= k:
-            value = max(now, best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs,
-                                           tab_n_vecs, ws.work, ws.scratch))
+            value = max(now, best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom,
+                                           tab_vecs, tab_n_vecs, ws.work, ws.scratch))
         else:
             value = 0.0
             for j in range(h + 1):

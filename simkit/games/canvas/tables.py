@@ -46,6 +46,19 @@ def subset_rank(sorted_cards, k, binom):
 
 
 @nb.njit(cache=True)
+def next_colex(combo, k, n):
+    """Advance a sorted k-subset of range(n) to the next in colex order; False after the last one."""
+    j = 0
+    while j < k - 1 and combo[j] + 1 == combo[j + 1]:
+        combo[j] = j
+        j += 1
+    if j == k - 1 and combo[j] + 1 == n:
+        return False
+    combo[j] += 1
+    return True
+
+
+@nb.njit(cache=True)
 def _dominates(a, b):
     """a >= b in every entry."""
     for i in range(len(a)):
@@ -92,14 +105,8 @@ def _fill_table(card_masks, n_cards, k, scoring, space_mode, prune_dominated, bi
             vec_order[t, count] = o
             count += 1
         n_vecs[t] = count
-        # next combination in colex order
-        j = 0
-        while j < k - 1 and combo[j] + 1 == combo[j + 1]:
-            combo[j] = j
-            j += 1
-        if j == k - 1 and combo[j] + 1 == n_cards:
+        if not next_colex(combo, k, n_cards):
             break
-        combo[j] += 1
 
 
 def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...], space_mode: int,
@@ -136,13 +143,8 @@ def _card_quality(n_cards, k, binom, vecs, n_vecs, scoring, tracks, track_len, b
         for j in range(k):
             total[combo[j]] += best
             count[combo[j]] += 1
-        j = 0
-        while j < k - 1 and combo[j] + 1 == combo[j + 1]:
-            combo[j] = j
-            j += 1
-        if j == k - 1 and combo[j] + 1 == n_cards:
+        if not next_colex(combo, k, n_cards):
             break
-        combo[j] += 1
     return total / count
 
 
