@@ -15,7 +15,7 @@ def bench(game_id: str, *, players: int, policy: str, games: int, repeat: int = 
                             "players": [{"policy": policy}] * players}, f"<bench {game_id}>")
 
     def play(seed: int, n: int) -> float:
-        seeds, seats = seat_plan("fixed", players, seed, 0, n)
+        seeds, seats = seat_plan("fixed", players, players, seed, 0, n)
         start = time.perf_counter()
         exp.game.play_batch(seeds, exp.lineup, seats)
         return time.perf_counter() - start

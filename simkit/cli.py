@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from simkit.core.backends import BACKENDS
 from simkit.core.errors import SimkitError
 from simkit.core.game import GAMES, game_class
 from simkit.core.params import params_to_toml
@@ -41,21 +42,32 @@ def cmd_rules(args) -> int:
 
 def cmd_run(args) -> int:
     from simkit.core.experiment import load_experiment
-    from simkit.core.runner import run_experiment
+    from simkit.core.runner import RunOptions, run_experiment
+    from simkit.core.store import ChunkStore
     from simkit.report.run_report import write_run_report
 
     exp = load_experiment(args.experiment)
     for name, value in (("--games", args.games), ("--jobs", args.jobs), ("--chunk-size", args.chunk_size)):
         if value is not None and value < 1:
             raise SimkitError(f"{name} must be at least 1, got {value}")
+    options = RunOptions(games=args.games, seed=args.seed, jobs=args.jobs, chunk_size=args.chunk_size,
+                         backend=args.backend, scheduler=args.scheduler)
     seed = exp.seed if args.seed is None else args.seed
     out = Path(args.out or Path("out") / exp.name)
+    store = ChunkStore(out / "chunks", {"experiment": exp.fingerprint, "seed": seed, "games": args.games},
+                       resume=args.resume)
     start = time.perf_counter()
-    df = run_experiment(exp, games=args.games, seed=seed, jobs=args.jobs or 1,
-                        chunk_size=args.chunk_size or 4096)
+    try:
+        df = run_experiment(exp, options, store=store, log=lambda line: print(line, file=sys.stderr))
+    except KeyboardInterrupt:
+        print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
+              file=sys.stderr)
+        return 130
     elapsed = time.perf_counter() - start
-    write_run_report(exp, df, out, seed=seed, elapsed=elapsed, jobs=args.jobs or 1)
-    print(f"{df['game_index'].n_unique():,} games in {elapsed:.1f} s; report: {out / 'report.html'} "
+    write_run_report(exp, df, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
+    store.remove()
+    print(f"{df['game_index'].n_unique():,} games per cell, "
+          f"{len(exp.cells)} cell(s), in {elapsed:.1f} s; report: {out / 'report.html'} "
           f"(Markdown twin report.md, data results.parquet)")
     return 0
 
@@ -85,8 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("experiment", help="experiment TOML file")
     p.add_argument("--games", type=int, help="number of games (overrides the file)")
     p.add_argument("--seed", type=int, help="master seed (overrides the file)")
-    p.add_argument("--jobs", type=int, help="worker processes (default 1)")
-    p.add_argument("--chunk-size", type=int, help="games per work unit (default 4096; results do not depend on it)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--chunk-size", type=int, default=4096,
+                   help="games per work unit (default 4096; results do not depend on it)")
+    p.add_argument("--backend", default="local", choices=BACKENDS,
+                   help="local (joblib), dask (a running cluster: --scheduler), dask-local (a LocalCluster)")
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted run from its finished chunks")
     p.add_argument("--out", help="output folder (default out/EXPERIMENT_NAME)")
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("bench", help="games per second on one core")

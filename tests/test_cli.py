@@ -75,7 +75,8 @@ BAD = {
                                  "players[0].paint_treshold"),
     "policy parameter out of range": (GOOD.replace('policy = "greedy"', 'policy = "greedy"\ntoken_cost = -1'),
                                       "players[0].token_cost"),
-    "wrong player count": (GOOD.replace("n_players = 2", "n_players = 3"), "players"),
+    "more players than fixed seats": (GOOD.replace("seed = 3", 'seed = 3\nseats = "fixed"')
+                                      + '\n[[players]]\npolicy = "greedy"\n', "players"),
     "bad seats": (GOOD.replace("seed = 3", 'seed = 3\nseats = "sideways"'), "experiment.seats"),
     "missing data file": (GOOD.replace("n_players = 2", 'n_players = 2\nart_cards_file = "nope.csv"'), "nope.csv"),
     "solo mode with 2 players": (GOOD.replace("n_players = 2", 'n_players = 2\nsolo_mode = "vincent"'),

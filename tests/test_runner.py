@@ -7,14 +7,14 @@ import pytest
 from simkit.core.experiment import parse_experiment
 from simkit.core.results import write_parquet
 from simkit.core.rng import game_seeds
-from simkit.core.runner import run_experiment
+from simkit.core.runner import RunOptions, run_experiment
 from simkit.core.seating import seat_plan
 
 
 def test_same_results_for_jobs_and_chunk_sizes(experiment):
-    one = run_experiment(experiment, jobs=1, chunk_size=64)
-    assert one.equals(run_experiment(experiment, jobs=2, chunk_size=7))
-    assert one.equals(run_experiment(experiment, jobs=1, chunk_size=13))
+    one = run_experiment(experiment, RunOptions(jobs=1, chunk_size=64))
+    assert one.equals(run_experiment(experiment, RunOptions(jobs=2, chunk_size=7)))
+    assert one.equals(run_experiment(experiment, RunOptions(chunk_size=13)))
 
 
 def test_game_seeds_depend_only_on_master_seed_and_index():
@@ -25,7 +25,7 @@ def test_game_seeds_depend_only_on_master_seed_and_index():
 
 
 def test_rotation_gives_every_policy_every_seat_equally_on_shared_deals():
-    seeds, seats = seat_plan("rotate", 3, 1, 0, 9)
+    seeds, seats = seat_plan("rotate", 3, 3, 1, 0, 9)
     assert np.array_equal(seeds[0:3], np.repeat(seeds[0], 3))  # a deal shares one seed
     assert seeds[3] != seeds[0]
     for lineup_index in range(3):
@@ -36,9 +36,9 @@ def test_rotation_gives_every_policy_every_seat_equally_on_shared_deals():
 
 
 def test_random_seating_is_a_permutation_per_game_and_reproducible():
-    seeds, seats = seat_plan("random", 4, 3, 0, 50)
+    seeds, seats = seat_plan("random", 4, 4, 3, 0, 50)
     assert all(sorted(row) == [0, 1, 2, 3] for row in seats.tolist())
-    assert np.array_equal(seat_plan("random", 4, 3, 10, 50)[1], seats[10:])
+    assert np.array_equal(seat_plan("random", 4, 4, 3, 10, 50)[1], seats[10:])
 
 
 def test_results_frame_has_one_row_per_game_and_seat(experiment):
@@ -68,14 +68,14 @@ def test_parquet_round_trip_and_pandas(tmp_path, experiment):
 
 
 def test_overrides_of_games_and_seed(experiment):
-    df = run_experiment(experiment, games=6, seed=99)
+    df = run_experiment(experiment, RunOptions(games=6, seed=99))
     assert df["game_index"].n_unique() == 6
-    assert not df.equals(run_experiment(experiment, games=6, seed=98))
+    assert not df.equals(run_experiment(experiment, RunOptions(games=6, seed=98)))
 
 
 def test_fixed_seating_keeps_lineup_order(experiment_data):
     experiment_data["experiment"]["seats"] = "fixed"
-    df = run_experiment(parse_experiment(experiment_data, "x.toml"), games=5)
+    df = run_experiment(parse_experiment(experiment_data, "x.toml"), RunOptions(games=5))
     assert df.filter(pl.col("seat") == 2)["policy"].unique().to_list() == ["random"]
 
 

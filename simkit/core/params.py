@@ -17,17 +17,20 @@ class Param:
     low: float | None = None  # inclusive bounds, for numbers
     high: float | None = None
     check: Callable[[Any], str | None] | None = None  # extra validation: returns an error text or None
+    kind: type | None = None  # the value's type when not the default's (object: `check` alone decides)
 
     def allowed(self) -> str:
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if self.low is not None or self.high is not None:
             return f"a {type(self.default).__name__} in [{self.low}, {self.high}]"
+        if self.kind is object:
+            return self.doc
         return f"a {type(self.default).__name__}"
 
     def validate(self, value: Any, *, source: str | None, prefix: str = "") -> Any:
         key = f"{prefix}{self.name}"
-        kind = type(self.default)
+        kind = self.kind or type(self.default)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if kind is not object and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):

@@ -1,55 +1,86 @@
-"""Run an experiment: split the games into chunks, play them (in parallel with joblib), collect one frame.
+"""Run an experiment: split every cell (variant x player count) into chunks of games, play them on a
+backend, keep each finished chunk in a store, and return one results frame.
 
-Every game's seed and seating depend only on (master seed, game index), so results are identical for any
-number of jobs and any chunk size.
+Every game's seed and seating depend only on (master seed, game index), never on the variant, the chunking or
+the worker: results are identical for any backend, number of jobs and chunk size, and game i of every variant
+is played on the same deal (common random numbers).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 import polars as pl
-from joblib import Parallel, delayed
 from tqdm.auto import tqdm
 
+from simkit.core.backends import backend_map
 from simkit.core.experiment import Experiment
 from simkit.core.results import results_frame
 from simkit.core.seating import seat_plan
+from simkit.core.stopping import check
+from simkit.core.store import ChunkStore
 
 DEFAULT_CHUNK = 4096
 
 
-def _chunks(n_games: int, chunk_size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, n_games, chunk_size):
-        yield start, min(start + chunk_size, n_games)
+@dataclass(frozen=True)
+class RunOptions:
+    games: int | None = None  # overrides the experiment's game count (the cap with a stopping rule)
+    seed: int | None = None
+    jobs: int = 1
+    chunk_size: int = DEFAULT_CHUNK
+    backend: str = "local"
+    scheduler: str | None = None
+    progress: bool | None = None  # None: a bar when stderr is a terminal
 
 
-def play_chunk(exp: Experiment, master_seed: int, start: int, stop: int) -> pl.DataFrame:
-    """Play games start..stop-1 of an experiment; their rows of the results frame."""
-    game = exp.game
-    seeds, seats = seat_plan(exp.seats, game.n_players, master_seed, start, stop)
-    arrays = game.play_batch(seeds, exp.lineup, seats)
-    return results_frame(experiment=exp.name, game=game, variant=exp.variant, game_index=np.arange(start, stop),
-                         seeds=seeds, seats=seats, lineup_labels=[c.label for c in exp.lineup], arrays=arrays)
+def play_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int) -> pl.DataFrame:
+    """Play games start..stop-1 of one cell; their rows of the results frame."""
+    cell = exp.cells[cell_index]
+    seeds, seats = seat_plan(exp.seats, cell.n_players, len(cell.lineup), master_seed, start, stop)
+    arrays = cell.game.play_batch(seeds, cell.lineup, seats)
+    return results_frame(experiment=exp.name, game=cell.game, variant=cell.variant,
+                         game_index=np.arange(start, stop), seeds=seeds, seats=seats,
+                         lineup_labels=[c.label for c in cell.lineup], arrays=arrays)
 
 
-def run_experiment(exp: Experiment, *, games: int | None = None, seed: int | None = None, jobs: int = 1,
-                   chunk_size: int = DEFAULT_CHUNK, progress: bool | None = None) -> pl.DataFrame:
-    """Play the experiment's games; one row per (game, seat)."""
-    n_games = exp.games if games is None else games
-    master = exp.seed if seed is None else seed
-    spans = list(_chunks(n_games, chunk_size))
-    tasks = (delayed(play_chunk)(exp, master, a, b) for a, b in spans)
-    if jobs == 1:
-        outputs = (task[0](*task[1], **task[2]) for task in tasks)
-    else:
-        outputs = Parallel(n_jobs=jobs, return_as="generator")(tasks)
-    show = sys.stderr.isatty() if progress is None else progress
-    frames = []
-    with tqdm(total=n_games, unit="game", disable=not show, desc=exp.name) as bar:
-        for (a, b), frame in zip(spans, outputs):
-            frames.append(frame)
-            bar.update(b - a)
-    return pl.concat(frames, how="vertical")
+def _spans(start: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, stop)) for a in range(start, stop, size)]
+
+
+def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store: ChunkStore | None = None,
+                   log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
+    """Play the experiment; one row per (game, seat), cells in experiment order, games in index order."""
+    cap = exp.games if options.games is None else options.games
+    master = exp.seed if options.seed is None else options.seed
+    batch = exp.stopping.batch if exp.stopping else cap
+    show = sys.stderr.isatty() if options.progress is None else options.progress
+    frames: list[pl.DataFrame] = []
+    with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
+            tqdm(total=cap * len(exp.cells), unit="game", disable=not show, desc=exp.name) as bar:
+        for batch_start in range(0, cap, batch):
+            units = [(i, a, b) for i in range(len(exp.cells))
+                     for a, b in _spans(batch_start, min(batch_start + batch, cap), options.chunk_size)]
+            keys = [f"cell{i:03d}-{a:010d}-{b:010d}" for i, a, b in units]
+            stored = {k: store.get(k) for k in keys} if store else {}
+            todo = [(u, k) for u, k in zip(units, keys) if stored.get(k) is None]
+            bar.update(sum(b - a for (_, a, b), k in zip(units, keys) if stored.get(k) is not None))  # resumed
+            results = run_map(play_chunk, [(exp, i, master, a, b) for (i, a, b), _ in todo])
+            for ((_, a, b), key), frame in zip(todo, results):
+                if store:
+                    store.put(key, frame)
+                stored[key] = frame
+                bar.update(b - a)
+            frames += [stored[k] for k in keys]
+            if exp.stopping:
+                verdict = check(exp.stopping, pl.concat(frames))
+                log(f"after {min(batch_start + batch, cap):,} games per cell: {verdict.detail}")
+                if verdict.stop:
+                    break
+    df = pl.concat(frames)
+    order = {v: i for i, v in enumerate(exp.variants)}
+    return (df.with_columns(pl.col("variant").cast(pl.String).replace_strict(order).alias("_v"))
+            .sort("_v", "n_players", "game_index", "seat", maintain_order=True).drop("_v"))

@@ -30,23 +30,30 @@ def _interval_columns(table: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
     )
 
 
+def _rule_changes(values, reference) -> str:
+    changed = [f"{k} = {toml_value(v)}" for k, v in values.items() if k != "n_players" and v != reference[k]]
+    return ", ".join(changed) if changed else "none"
+
+
 def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float,
                      jobs: int) -> tuple[Document, dict]:
     game = exp.game
     n_games = df["game_index"].n_unique()
-    by_policy = summarise(df, ["policy"])
-    by_order = summarise(df, ["turn_order"])
-    by_policy_seat = summarise(df, ["policy", "seat"])
+    cell_keys = [k for k in ("variant", "n_players") if df[k].n_unique() > 1]
+    baseline_cell = df.filter((pl.col("variant") == exp.cells[0].variant)
+                              & (pl.col("n_players") == exp.cells[0].n_players))
     doc = Document(f"{exp.name}: {game.title} simulation report")
     doc.text(exp.description or f"{n_games:,} games of {game.title} played by simkit {simkit.__version__}.")
     doc.heading("Set-up")
     defaults = {p.name: p.default for p in game.rule_params}
-    changed = [f"{k} = {toml_value(v)}" for k, v in game.rule_values.items() if v != defaults[k]]
+    counts = sorted({c.n_players for c in exp.cells})
     doc.bullets([
-        f"games: {n_games:,}, master seed {seed}, seating: {exp.seats}, "
-        f"{game.n_players} players, played in {elapsed:.1f} s on {jobs} job(s)",
+        f"games per cell: {n_games:,}, master seed {seed}, seating: {exp.seats}, player counts: "
+        f"{', '.join(map(str, counts))}; played in {elapsed:.1f} s on {jobs} job(s)",
         "players: " + "; ".join(f"seat {i + 1}: {c.label}" for i, c in enumerate(exp.lineup)),
-        "rules changed from the defaults: " + (", ".join(changed) if changed else "none"),
+        "baseline rules changed from the defaults: " + _rule_changes(game.rule_values, defaults),
+        *[f"variant {c.variant}: " + _rule_changes(c.game.rule_values, game.rule_values)
+          for c in exp.cells if c.variant != exp.cells[0].variant and c.n_players == counts[0]],
         *[f"data {k}: {v}" for k, v in game.data_sources().items()],
         f"experiment file: {exp.source}",
     ])
@@ -54,34 +61,36 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
     doc.text("Intervals are 95%, computed over seeds: games that share a seed (the seat rotations of one deal) "
              "count as one observation; t intervals for mean scores, Wilson intervals for win shares. "
              "Win share splits tied wins.")
-    doc.table(_interval_columns(by_policy, ["policy"]))
+    doc.table(_interval_columns(summarise(df, [*cell_keys, "policy"]), [*cell_keys, "policy"]))
     doc.heading("Per position in turn order")
-    doc.text(f"Position 1 moves first. A fair position wins 1/{game.n_players} = {1 / game.n_players:.3f} "
-             "of the games.")
-    doc.table(_interval_columns(by_order, ["turn_order"]))
-    doc.figure(FIGURE, "Left: score distribution per policy. Right: win share per seat and policy, 95% intervals.")
-    doc.heading("Per policy and seat")
-    doc.text("Seat 1 is the first place at the table (the first player is drawn at random each game).")
-    doc.table(_interval_columns(by_policy_seat, ["policy", "seat"]).with_columns(pl.col("seat") + 1))
+    doc.text("Position 1 moves first. A fair position wins 1/(number of players) of the games.")
+    order_keys = [*dict.fromkeys([*cell_keys, "n_players", "turn_order"])]
+    doc.table(_interval_columns(summarise(df, order_keys), order_keys))
+    by_policy_seat = summarise(baseline_cell, ["policy", "seat"])
+    doc.figure(FIGURE, f"{exp.cells[0].variant}, {exp.cells[0].n_players} players. Left: score distribution per "
+                       "policy. Right: win share per seat and policy, 95% intervals.")
+    if not cell_keys:
+        doc.heading("Per policy and seat")
+        doc.text("Seat 1 is the first place at the table (the first player is drawn at random each game).")
+        doc.table(_interval_columns(by_policy_seat, ["policy", "seat"]).with_columns(pl.col("seat") + 1))
     doc.text("Data: results.parquet (one row per game and seat).")
-    return doc, {"by_policy_seat": by_policy_seat}
+    return doc, {"by_policy_seat": by_policy_seat, "baseline_cell": baseline_cell}
 
 
 def write_run_report(exp: Experiment, df: pl.DataFrame, out_dir: Path, *, seed: int, elapsed: float,
                      jobs: int) -> Path:
-    """Write results.parquet, report.md, report.html and the figure into out_dir, all or nothing."""
+    """Write results.parquet, report.md, report.html and the figures into out_dir. Everything is built in a
+    staging folder first and moved in file by file, so a failure leaves the previous report in place."""
     out_dir = Path(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out_dir))
     try:
         doc, parts = build_run_report(exp, df, seed=seed, elapsed=elapsed, jobs=jobs)
         write_parquet(df, staging / "results.parquet")
-        score_and_seat_figure(df, parts["by_policy_seat"], doc.title, staging / FIGURE)
+        score_and_seat_figure(parts["baseline_cell"], parts["by_policy_seat"], doc.title, staging / FIGURE)
         doc.write(staging)
-        if out_dir.exists():
-            shutil.rmtree(out_dir)
-        staging.rename(out_dir)
+        for file in staging.iterdir():
+            file.replace(out_dir / file.name)
     finally:
-        if staging.exists():
-            shutil.rmtree(staging)
+        shutil.rmtree(staging, ignore_errors=True)
     return out_dir

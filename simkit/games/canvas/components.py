@@ -116,6 +116,8 @@ def load_art_cards(path: str | Path | None = None) -> ArtDeck:
             card_id = int(row["id"])
         except (TypeError, ValueError):
             raise ConfigError(f"card id {row['id']!r} is not an integer", source=source, key=where) from None
+        if card_id in ids:
+            raise ConfigError(f"duplicate card id {card_id}", source=source, key=where)
         card = []
         for swatch in SWATCHES:
             icons = [i.strip() for i in (row[swatch] or "").split("+") if i.strip()]
@@ -131,8 +133,6 @@ def load_art_cards(path: str | Path | None = None) -> ArtDeck:
             raise ConfigError(f"card {card_id} must have icons in exactly 2 swatches", source=source, key=where)
         ids.append(card_id)
         masks.append(card)
-    if len(set(ids)) != len(ids):
-        raise ConfigError("duplicate card ids", source=source)
     if len(ids) > 120:
         raise ConfigError(f"at most 120 Art cards are supported, got {len(ids)}", source=source)
     return ArtDeck(np.array(ids, np.int16), np.array(masks, np.uint8), source)
@@ -145,10 +145,11 @@ def load_scoring_cards(path: str | Path | None = None) -> ScoringCards:
     """
     file, source = _open_data(path, DEFAULT_SCORING_CARDS)
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-        cards = data["cards"]
+        cards = json.loads(file.read_text(encoding="utf-8"))["cards"]
+        if not isinstance(cards, list):
+            raise TypeError(f"'cards' is a {type(cards).__name__}, not a list")
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ConfigError(f"cannot read Scoring card file ({exc!r}); expected a JSON object with 'cards'",
+        raise ConfigError(f"cannot read Scoring card file ({exc!r}); expected a JSON object with a list 'cards'",
                           source=source) from None
     tracks = np.zeros((len(SCORING_CONDITIONS), MAX_TRACK), np.int16)
     track_len = np.zeros(len(SCORING_CONDITIONS), np.int8)
@@ -164,6 +165,8 @@ def load_scoring_cards(path: str | Path | None = None) -> ScoringCards:
                 or not all(isinstance(v, int) and 0 <= v < 1000 for v in track)):
             raise ConfigError(f"track must be a list of 1..{MAX_TRACK} integers in 0..999, got {track!r}",
                               source=source, key=f"{key}.track")
+        if name in seen:
+            raise ConfigError(f"scoring card {name!r} appears twice", source=source, key=f"{key}.name")
         c = SCORING_CONDITIONS.index(name)
         seen.add(name)
         tracks[c, : len(track)] = track

@@ -44,7 +44,7 @@ def _check_scoring_cards(value: Any) -> str | None:
 
 PARAMS = (
     Param("scoring_cards", FIRST_GAME, "scoring cards in play: a list of names, or 'random N'",
-          check=_check_scoring_cards),
+          check=_check_scoring_cards, kind=object),
     Param("n_players", 4, "number of players", low=1, high=MAX_PLAYERS),
     Param("hand_limit", 5, "most Art cards a player may hold", low=2, high=MAX_HAND),
     Param("market_size", 5, "face-up market slots", low=1, high=MAX_MARKET),
