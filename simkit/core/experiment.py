@@ -174,7 +174,10 @@ def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
     _typed_keys(head, EXPERIMENT_KEYS, "experiment", source)
     if "game" not in head:
         raise ConfigError("missing; e.g. game = \"canvas\"", source=source, key="experiment.game")
-    game_class(head["game"])  # unknown game: a clear error before anything else
+    try:
+        game_class(head["game"])  # unknown game: a clear error before anything else
+    except ConfigError as exc:
+        raise ConfigError(str(exc).split(": ", 1)[-1], source=source, key="experiment.game") from None
     games = head.get("games", 1000)
     if not 1 <= games <= 10**9:
         raise ConfigError(f"must be in 1..1e9, got {games}", source=source, key="experiment.games")

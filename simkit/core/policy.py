@@ -58,8 +58,13 @@ def resolve_policy(game, spec: Mapping[str, Any], *, source: str | None = None, 
     if not isinstance(name, str):
         raise ConfigError(f"each player needs policy = NAME; known: {', '.join(game.policy_params)}",
                           source=source, key=f"{key}policy")
-    if ":" in name:  # user's Python policy: parameters are the user's business
-        return PolicyChoice(name, spec, label or name.rpartition(":")[2])
+    if ":" in name:  # user's Python policy: parameters are the user's business, but it must load
+        choice = PolicyChoice(name, spec, label or name.rpartition(":")[2])
+        try:
+            choice.make_python_policy()
+        except ConfigError as exc:
+            raise ConfigError(str(exc), source=source, key=f"{key}policy") from None
+        return choice
     if name not in game.policy_params:
         raise ConfigError(f"unknown policy {name!r} for {game.id}; known: {', '.join(game.policy_params)} "
                           f"(or path/to/file.py:ClassName)", source=source, key=f"{key}policy")

@@ -69,7 +69,7 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
             todo = [(u, k) for u, k in zip(units, keys) if stored.get(k) is None]
             bar.update(sum(b - a for (_, a, b), k in zip(units, keys) if stored.get(k) is not None))  # resumed
             results = run_map(play_chunk, [(exp, i, master, a, b) for (i, a, b), _ in todo])
-            for ((_, a, b), key), frame in zip(todo, results):
+            for ((_, a, b), key), frame in zip(todo, results, strict=True):
                 if store:
                     store.put(key, frame)
                 stored[key] = frame
