@@ -15,6 +15,7 @@ from simkit.core.params import toml_value
 from simkit.core.results import write_parquet
 from simkit.report.document import Document
 from simkit.report.figures import score_and_seat_figure
+from simkit.report.variants import add_variant_sections
 
 FIGURE = "scores_and_seats.png"
 
@@ -36,7 +37,8 @@ def _rule_changes(values, reference) -> str:
 
 
 def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float,
-                     jobs: int) -> tuple[Document, dict]:
+                     jobs: int, out_dir: Path | None = None) -> tuple[Document, dict]:
+    """The report document; variant figures are written into out_dir (none when it is None)."""
     game = exp.game
     n_games = df["game_index"].n_unique()
     cell_keys = [k for k in ("variant", "n_players") if df[k].n_unique() > 1]
@@ -73,6 +75,8 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
         doc.heading("Per policy and seat")
         doc.text("Seat 1 is the first place at the table (the first player is drawn at random each game).")
         doc.table(_interval_columns(by_policy_seat, ["policy", "seat"]).with_columns(pl.col("seat") + 1))
+    if len(exp.variants) > 1:
+        add_variant_sections(doc, df, out_dir)
     doc.text("Data: results.parquet (one row per game and seat).")
     return doc, {"by_policy_seat": by_policy_seat, "baseline_cell": baseline_cell}
 
@@ -85,7 +89,7 @@ def write_run_report(exp: Experiment, df: pl.DataFrame, out_dir: Path, *, seed: 
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out_dir))
     try:
-        doc, parts = build_run_report(exp, df, seed=seed, elapsed=elapsed, jobs=jobs)
+        doc, parts = build_run_report(exp, df, seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
         write_parquet(df, staging / "results.parquet")
         score_and_seat_figure(parts["baseline_cell"], parts["by_policy_seat"], doc.title, staging / FIGURE)
         doc.write(staging)

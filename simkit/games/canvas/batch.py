@@ -10,7 +10,7 @@ import numba as nb
 import numpy as np
 
 from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
-from simkit.games.canvas.policies import choose_action
+from simkit.games.canvas.dispatch import choose_action
 from simkit.games.canvas.scoring import N_CONDITIONS
 
 # Per-game, per-seat result arrays ([games, seats], ribbons [games, seats, 12]; first_player [games]).
@@ -44,8 +44,8 @@ def play_games(template, seeds, seat_policy, seat_params, n_cards, start_tokens,
         setup(s, seeds[g], n_cards, start_tokens, puzzle_reserve)
         while not s.done:
             p = s.current
-            action = choose_action(s, seat_policy[g, p], seat_params[g, p], paint_orders_upto, tab, tracks,
-                                   track_len, paint_index, card_quality, ws)
+            action = choose_action(s, seat_policy[g, p], seat_params[g, p], card_masks, tracks, track_len, paint_orders,
+                                   paint_orders_upto, tab, paint_index, card_quality, ws)
             apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_upto)
         if s.error:
             return g

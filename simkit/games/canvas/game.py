@@ -14,8 +14,9 @@ from simkit.core.pyloop import play_with_step_api
 from simkit.games.canvas import engine
 from simkit.games.canvas.batch import new_output, play_games
 from simkit.games.canvas.components import SCORING_CONDITIONS
+from simkit.games.canvas.dispatch import choose_action
 from simkit.games.canvas.policies import (MAX_PARAMS, MAX_RIBBONS_PER_PAINTING, POLICY_DOCS, POLICY_IDS,
-                                          POLICY_PARAMS, choose_action, new_workspace)
+                                          POLICY_PARAMS, new_workspace)
 from simkit.games.canvas.rules import PARAMS, CanvasRules
 from simkit.games.canvas.scoring import SPACE_SCORING_MODES
 from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, SOLO_MODES_CODE, STATE_DTYPE
@@ -254,9 +255,9 @@ class CanvasState(State):
         params = np.zeros(MAX_PARAMS)
         values = [choice.params[p.name] for p in POLICY_PARAMS[choice.name]]
         params[: len(values)] = values
-        return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, g._paint_orders_upto,
-                                 ctx.table.arrays, g._tracks, g._track_len, ctx.paint_index, ctx.card_quality,
-                                 self._workspace))
+        return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, g._masks, g._tracks, g._track_len,
+                                 g._paint_orders, g._paint_orders_upto, ctx.table.arrays, ctx.paint_index,
+                                 ctx.card_quality, self._workspace))
 
     def is_terminal(self) -> bool:
         return bool(self.record["done"])

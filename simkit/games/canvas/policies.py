@@ -4,6 +4,7 @@
 - greedy: the benchmark heuristic of the foundation issue, kept exactly.
 - planner: fills the hand before painting, values the tokens a card carries and what a partial hand
   can still become.
+- search (search.py): rollouts of the planner over resampled hidden decks.
 A policy sees the state through the same fields an observation exposes (market, own hand, ribbons, tokens).
 """
 
@@ -19,9 +20,11 @@ from simkit.core.rng import next_below
 from simkit.games.canvas.engine import legal_actions
 from simkit.games.canvas.rules import MAX_HAND, MAX_K
 from simkit.games.canvas.scoring import N_CONDITIONS, track_points
+from simkit.games.canvas.state import STATE_DTYPE
 
-RANDOM, GREEDY, PLANNER = 0, 1, 2
+RANDOM, GREEDY, PLANNER, SEARCH = 0, 1, 2, 3
 MAX_PARAMS = 8
+MAX_ROLLOUTS = 64
 MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
 
 POLICY_PARAMS = {
@@ -39,12 +42,19 @@ POLICY_PARAMS = {
               low=0, high=10),
     ),
 }
-POLICY_IDS = {"random": RANDOM, "greedy": GREEDY, "planner": PLANNER}
+POLICY_PARAMS["search"] = (
+    Param("rollouts", 8, "simulated continuations per candidate action (same sampled decks for every candidate)",
+          low=1, high=MAX_ROLLOUTS),
+    *POLICY_PARAMS["planner"],
+)
+POLICY_IDS = {"random": RANDOM, "greedy": GREEDY, "planner": PLANNER, "search": SEARCH}
 POLICY_DOCS = {
     "random": "uniform over the legal actions",
     "greedy": "paints the best marginal painting once worth paint_threshold (or hand full); "
               "else takes the card that most improves its best painting, net of token_cost per token",
     "planner": "fills its hand before painting, values collected tokens and partial hands",
+    "search": "tries each card it can take and its best painting, playing each out `rollouts` times with the "
+              "planner (its parameters) on resampled hidden decks; keeps the best mean outcome",
 }
 
 
@@ -126,14 +136,16 @@ def _paint_action(s, p, chosen, k, tab_binom, tab_orders, tab_vec_order, paint_i
     return s.market_size + paint_index[code]
 
 
-Workspace = namedtuple("Workspace", "legal cards work chosen scratch gains")
+Workspace = namedtuple("Workspace", "legal cards work chosen scratch gains sim rollout_seeds")
 
 
 def new_workspace(n_actions: int) -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop)."""
+    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop);
+    `sim` is the state a search policy plays its rollouts in."""
     return Workspace(np.empty(n_actions, np.int64), np.empty(MAX_HAND + 1, np.int64), np.empty(2 * MAX_K, np.int64),
                      np.empty(MAX_K + 1, np.int64), np.empty(MAX_K + 1, np.int64),
-                     np.zeros((N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1), np.float64))
+                     np.zeros((N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1), np.float64), np.zeros(1, STATE_DTYPE),
+                     np.zeros(MAX_ROLLOUTS, np.uint64))
 
 
 @nb.njit(cache=True, inline="always")
@@ -210,16 +222,3 @@ def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_qual
     if best_slot < 0:  # hand not full but nothing affordable: paint
         return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
     return best_slot
-
-
-@nb.njit(cache=True)
-def choose_action(s, policy, params, paint_orders_upto, tab, tracks, track_len, paint_index, card_quality, ws):
-    """The action of compiled policy `policy` for the current player.
-
-    tab = (binom, orders, vecs, n_vecs, vec_order) of the scenario's PaintingTable."""
-    p = s.current
-    if policy == GREEDY:
-        return _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws)
-    if policy == PLANNER:
-        return _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_quality, ws)
-    return _random_action(s, p, paint_orders_upto, ws)

@@ -1,0 +1,79 @@
+"""The search policy: Monte Carlo rollouts of the planner over resampled hidden decks.
+
+Candidates are every card the player can take and its best painting (when it may paint). Each candidate is
+played out `rollouts` times from a copy of the state in which the unseen part of the deck is reshuffled and
+Vincent's future flips redrawn, all players following the planner; the same reshuffles serve every
+candidate (common random numbers), so candidates are compared on the same futures. The value of a
+continuation is the player's final score when alone, else its margin over the best other player.
+"""
+
+import numba as nb
+import numpy as np
+
+from simkit.core.rng import next_u64, shuffle
+from simkit.games.canvas.engine import apply_action, can_take, final_scores
+from simkit.games.canvas.policies import _best_painting_now, _paint_action, _planner_action
+
+
+@nb.njit(cache=True)
+def _resample_hidden(sim, seed):
+    """Reshuffle what the player cannot know: the deck below the market and Vincent's future flips."""
+    rng = np.array([seed], np.uint64)
+    remaining = sim.deck_size - sim.deck_pos
+    if remaining > 1:
+        shuffle(rng, sim.deck[sim.deck_pos:], remaining)
+    sim.vincent_rng[0] = next_u64(rng)
+    for q in range(sim.n_players):
+        sim.policy_rng[q, 0] = next_u64(rng)
+
+
+@nb.njit(cache=True)
+def _rollout(s, p, action, seed, planner_params, card_masks, tracks, track_len, paint_orders, paint_orders_upto,
+             tab, paint_index, card_quality, ws):
+    ws.sim[0] = s
+    sim = ws.sim[0]
+    _resample_hidden(sim, seed)
+    apply_action(sim, action, card_masks, track_len, paint_orders, paint_orders_upto)
+    while not sim.done:
+        a = _planner_action(sim, sim.current, planner_params, tab, tracks, track_len, paint_index, card_quality, ws)
+        apply_action(sim, a, card_masks, track_len, paint_orders, paint_orders_upto)
+    scores = np.zeros(sim.n_players, np.int64)
+    final_scores(sim, tracks, track_len, scores)
+    value = float(scores[p])
+    if sim.n_players > 1:
+        best_other = -1e9
+        for q in range(sim.n_players):
+            if q != p and scores[q] > best_other:
+                best_other = scores[q]
+        value -= best_other
+    return value
+
+
+@nb.njit(cache=True)
+def search_action(s, p, params, card_masks, tracks, track_len, paint_orders, paint_orders_upto, tab, paint_index,
+                  card_quality, ws):
+    rollouts = int(params[0])
+    planner_params = params[1:]
+    candidates = np.empty(s.market_size + 1, np.int64)
+    n = 0
+    for slot in range(s.market_size):
+        if can_take(s, p, slot):
+            candidates[n] = slot
+            n += 1
+    if s.hand_size[p] >= s.k:
+        _best_painting_now(s, p, tab, tracks, track_len, ws)
+        candidates[n] = _paint_action(s, p, ws.chosen, s.k, tab[0], tab[1], tab[4], paint_index)
+        n += 1
+    if n == 1:
+        return candidates[0]
+    for r in range(rollouts):
+        ws.rollout_seeds[r] = next_u64(s.policy_rng[p])
+    best, best_value = candidates[0], -1e300
+    for c in range(n):
+        total = 0.0
+        for r in range(rollouts):
+            total += _rollout(s, p, candidates[c], ws.rollout_seeds[r], planner_params, card_masks, tracks, track_len,
+                              paint_orders, paint_orders_upto, tab, paint_index, card_quality, ws)
+        if total > best_value:
+            best, best_value = candidates[c], total
+    return best
