@@ -14,6 +14,12 @@ import polars as pl  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 DPI = 110
+MAX_SCORE_PANELS = 24
+
+
+def score_panels_per_policy(n_variants: int, n_counts: int, n_policies: int) -> bool:
+    """Whether score_distribution_figure draws one panel per policy (else all policies pooled)."""
+    return n_policies > 1 and n_variants * n_counts * n_policies <= MAX_SCORE_PANELS
 
 
 def _bins(values: np.ndarray, max_bins: int = 60) -> np.ndarray:
@@ -67,17 +73,16 @@ def forest_figure(scores: pl.DataFrame, wins: pl.DataFrame, baseline: str, path:
     return path
 
 
-def score_distribution_figure(df: pl.DataFrame, baseline: str, variants: list[str], path: Path,
-                              max_panels: int = 24) -> Path:
+def score_distribution_figure(df: pl.DataFrame, baseline: str, variants: list[str], path: Path) -> Path:
     """Final-score histograms, the baseline's against each variant's on the same deals.
 
     One panel per (variant, player count, policy); all policies pooled into one panel per (variant, player
-    count) when that would exceed ``max_panels``.
+    count) when that would exceed MAX_SCORE_PANELS.
     """
     data = df.select(pl.col("variant").cast(pl.String), "n_players", pl.col("policy").cast(pl.String), "score")
     counts = sorted(data["n_players"].unique().to_list())
     policies = sorted(data["policy"].unique().to_list())
-    if len(variants) * len(counts) * len(policies) > max_panels:
+    if not score_panels_per_policy(len(variants), len(counts), len(policies)):
         policies = [None]
     panels = [(v, n, p) for v in variants for n in counts for p in policies]
     n_cols = len(policies) if len(policies) > 1 else min(3, len(panels))

@@ -22,7 +22,12 @@ import polars as pl
 
 from simkit.core.experiment import BASELINE
 from simkit.report.document import Document
-from simkit.report.variant_figures import forest_figure, length_distribution_figure, score_distribution_figure
+from simkit.report.variant_figures import (
+    forest_figure,
+    length_distribution_figure,
+    score_distribution_figure,
+    score_panels_per_policy,
+)
 from simkit.stats import (
     Interval,
     closeness,
@@ -38,7 +43,7 @@ from simkit.stats import (
 FOREST_FIGURE = "variant_differences.png"
 SCORES_FIGURE = "variant_scores.png"
 LENGTHS_FIGURE = "variant_lengths.png"
-PL_PRIOR = 1.0  # virtual drawn games per policy against a reference: keeps ratings finite, negligible otherwise
+PL_PRIOR = 1.0  # virtual drawn games per policy, only where the plain maximum-likelihood ratings do not exist
 SEAT_UNIT = ("n_players", "game_index", "seat")
 GAME_UNIT = ("n_players", "game_index")
 _DIFF_COLUMNS = ["pairs", "baseline_mean", "variant_mean", "diff", "lo", "hi", "p_value", "p_holm", "d_z",
@@ -161,7 +166,12 @@ def seat_table(df: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
 def policy_ratings(df: pl.DataFrame, confidence: float = 0.95, prior: float = PL_PRIOR) -> pl.DataFrame:
     """Plackett–Luce log-strengths per variant (games of all player counts pooled), with Wald intervals.
 
-    A game is identified by (variant, n_players, game_index). Empty when there are fewer than two policies.
+    A game is identified by (variant, n_players, game_index). The plain maximum-likelihood fit is used where
+    it exists (every policy both beats and loses to the others); otherwise ``prior`` virtual drawn games per
+    policy keep the strengths finite. (With a prior, simkit.stats.plackett_luce pins the overall scale only
+    through the prior, so on large samples its MM iteration creeps and may not converge: the prior is the
+    fallback, not the default.) Columns: variant, policy, log_strength, se, lo, hi, games, prior. A variant
+    that cannot be fitted is left out. Empty when there are fewer than two policies.
     """
     data = _strings(df)
     if data["policy"].n_unique() < 2:
@@ -170,10 +180,15 @@ def policy_ratings(df: pl.DataFrame, confidence: float = 0.95, prior: float = PL
     frames = []
     for variant in data["variant"].unique(maintain_order=True).to_list():
         rows = data.filter(pl.col("variant") == variant)
-        fit = plackett_luce(rows, game_col="game_key", policy_col="policy", rank_col="rank",
-                            confidence=confidence, prior=prior)
-        frames.append(fit.select(pl.lit(variant).alias("variant"), pl.all()))
-    return pl.concat(frames)
+        for used in (0.0, prior):
+            try:
+                fit = plackett_luce(rows, game_col="game_key", policy_col="policy", rank_col="rank",
+                                    confidence=confidence, prior=used, max_iter=20_000)
+            except (ValueError, RuntimeError):  # not identifiable without a prior / no convergence
+                continue
+            frames.append(fit.select(pl.lit(variant).alias("variant"), pl.all(), pl.lit(used).alias("prior")))
+            break
+    return pl.concat(frames) if frames else pl.DataFrame()
 
 
 def balance_table(df: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
@@ -359,20 +374,27 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
         pl.col("fair_share").round(3).alias("fair share"),
         pl.col("p_value").map_elements(_p, return_dtype=pl.String).alias("p (equal positions)")))
 
-    ratings = policy_ratings(df, confidence)
-    if ratings.height:
+    if df["policy"].n_unique() >= 2:
+        ratings = policy_ratings(df, confidence)
         doc.heading("Policy ratings by variant")
         doc.text(f"Plackett–Luce log-strengths from the finishing ranks (ties split), per variant with all its "
                  f"player counts pooled, centred to mean 0; a difference of 1 multiplies the odds of finishing "
                  f"ahead by e ≈ 2.7. Wald {level}% intervals count games individually (slightly optimistic "
-                 f"when rotations share a seed); a prior of {PL_PRIOR:g} virtual drawn game(s) per policy keeps "
-                 "the ratings finite.")
-        doc.table(ratings.select(
-            "variant", "policy",
-            pl.struct("log_strength", "lo", "hi").map_elements(
-                lambda s: _ci(s["log_strength"], s["lo"], s["hi"], 2), return_dtype=pl.String
-            ).alias("log-strength [95% CI]"),
-            pl.col("games")))
+                 f"when rotations share a seed). Maximum likelihood (prior 0) where it exists; otherwise a prior "
+                 f"of {PL_PRIOR:g} virtual drawn game(s) per policy against a reference keeps the ratings finite.")
+        if ratings.height:
+            doc.table(ratings.select(
+                "variant", "policy",
+                pl.struct("log_strength", "lo", "hi").map_elements(
+                    lambda s: _ci(s["log_strength"], s["lo"], s["hi"], 2), return_dtype=pl.String
+                ).alias("log-strength [95% CI]"),
+                "games",
+                pl.when(pl.col("prior") > 0).then(pl.format("prior {}", pl.col("prior")))
+                .otherwise(pl.lit("maximum likelihood")).alias("fit")))
+        fitted = set(ratings["variant"].to_list()) if ratings.height else set()
+        missing = [v for v in df["variant"].cast(pl.String).unique(maintain_order=True).to_list() if v not in fitted]
+        if missing:
+            doc.text(f"No ratings for {', '.join(missing)}: the fit did not converge.")
 
     doc.heading("Balance by variant")
     doc.text("Tie rate: share of games without an outright winner. Closeness: mean margin between first and "
@@ -394,7 +416,9 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
         *[pl.col(f"length_q{q}").alias(f"p{q}" if q != 50 else "median") for q in (10, 25, 50, 75, 90)]))
     if out_dir is not None:
         score_distribution_figure(df, baseline, variants, out_dir / SCORES_FIGURE)
-        doc.figure(SCORES_FIGURE, f"Final score distribution, {baseline} against each variant, all seats pooled, "
-                                  "per player count.")
+        per_policy = score_panels_per_policy(len(variants), df["n_players"].n_unique(), df["policy"].n_unique())
+        doc.figure(SCORES_FIGURE, f"Final-score distributions, {baseline} (solid) against each variant (dashed) on "
+                                  "the same deals, per player count" + (" and policy." if per_policy else
+                                                                         ", all seats and policies pooled."))
         length_distribution_figure(game_lengths(df), baseline, out_dir / LENGTHS_FIGURE)
         doc.figure(LENGTHS_FIGURE, "Game length (total turns of all players) per variant and player count.")

@@ -11,11 +11,13 @@ import numpy as np
 
 from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
 from simkit.games.canvas.dispatch import choose_action
-from simkit.games.canvas.scoring import N_CONDITIONS
+from simkit.games.canvas.scoring import BONUS, N_CONDITIONS
 
 # Per-game, per-seat result arrays ([games, seats], ribbons [games, seats, 12]; first_player [games]).
+# best_*: the player's best single painting by the rulebook's achievements (spec §8): scoring conditions met,
+# grey ribbons, all ribbons (grey included), most visible icons of one Element.
 BatchOutput = namedtuple("BatchOutput", "score rank win_share turns grey tokens_left cards_taken tokens_paid "
-                                        "ribbons first_player")
+                                        "ribbons best_conditions best_grey best_ribbons best_same first_player")
 
 
 def new_output(n_games: int, n_players: int) -> BatchOutput:
@@ -23,7 +25,34 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
     return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
                        np.zeros(shape, np.int16), np.zeros(shape, np.int16), np.zeros(shape, np.int8),
                        np.zeros(shape, np.int8), np.zeros(shape, np.int16),
-                       np.zeros((*shape, N_CONDITIONS), np.int8), np.zeros(n_games, np.int8))
+                       np.zeros((*shape, N_CONDITIONS), np.int8), np.zeros(shape, np.int8), np.zeros(shape, np.int8),
+                       np.zeros(shape, np.int8), np.zeros(shape, np.int8), np.zeros(n_games, np.int8))
+
+
+@nb.njit(cache=True)
+def record_player(s, p, scores, ranks, shares, out, g):
+    """Write player p's results of the finished game in s into row g of out."""
+    out.score[g, p] = scores[p]
+    out.rank[g, p] = ranks[p]
+    out.win_share[g, p] = shares[p]
+    out.turns[g, p] = s.turns[p]
+    out.grey[g, p] = s.grey[p]
+    out.tokens_left[g, p] = s.tokens[p]
+    out.cards_taken[g, p] = s.cards_taken[p]
+    out.tokens_paid[g, p] = s.tokens_paid[p]
+    for c in range(N_CONDITIONS):
+        out.ribbons[g, p, c] = s.ribbons[p, c]
+    for i in range(s.n_paintings[p]):
+        met, total = 0, s.painting_ribbons[p, i, BONUS]
+        for c in range(s.n_scoring):
+            earned = s.painting_ribbons[p, i, s.scoring[c]]
+            total += earned
+            if earned > 0:
+                met += 1
+        out.best_conditions[g, p] = max(out.best_conditions[g, p], met)
+        out.best_grey[g, p] = max(out.best_grey[g, p], s.painting_ribbons[p, i, BONUS])
+        out.best_ribbons[g, p] = max(out.best_ribbons[g, p], total)
+        out.best_same[g, p] = max(out.best_same[g, p], s.painting_most_same[p, i])
 
 
 @nb.njit(cache=True)
@@ -52,15 +81,6 @@ def play_games(template, seeds, seat_policy, seat_params, n_cards, start_tokens,
         final_scores(s, tracks, track_len, scores)
         ranks_and_win_shares(s, scores, ranks, shares)
         for p in range(n_players):
-            out.score[g, p] = scores[p]
-            out.rank[g, p] = ranks[p]
-            out.win_share[g, p] = shares[p]
-            out.turns[g, p] = s.turns[p]
-            out.grey[g, p] = s.grey[p]
-            out.tokens_left[g, p] = s.tokens[p]
-            out.cards_taken[g, p] = s.cards_taken[p]
-            out.tokens_paid[g, p] = s.tokens_paid[p]
-            for c in range(N_CONDITIONS):
-                out.ribbons[g, p, c] = s.ribbons[p, c]
+            record_player(s, p, scores, ranks, shares, out, g)
         out.first_player[g] = s.first_player
     return -1

@@ -163,8 +163,9 @@ def _paint(s, p, order, card_masks):
     for j in range(k):
         stack[j] = s.hand[p, order[j]]
     earned = np.empty(RIBBON_SLOTS, np.int8)
-    painting_ribbons(card_masks, stack, k, s.space_mode, earned)
+    most_same = painting_ribbons(card_masks, stack, k, s.space_mode, earned)
     i = s.n_paintings[p]
+    s.painting_most_same[p, i] = most_same
     for j in range(k):
         s.paintings[p, i, j] = stack[j]
     s.painting_ribbons[p, i, :] = earned

@@ -12,7 +12,7 @@ from simkit.core.errors import GameAbortedError
 from simkit.core.game import Column, Game, State
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.canvas import engine
-from simkit.games.canvas.batch import new_output, play_games
+from simkit.games.canvas.batch import new_output, play_games, record_player
 from simkit.games.canvas.components import SCORING_CONDITIONS
 from simkit.games.canvas.dispatch import choose_action
 from simkit.games.canvas.policies import (MAX_PARAMS, MAX_RIBBONS_PER_PAINTING, POLICY_DOCS, POLICY_IDS,
@@ -65,6 +65,10 @@ class CanvasGame(Game):
         Column("cards_taken", "int8", "Art cards taken from the market"),
         Column("tokens_paid", "int16", "Inspiration tokens spent on skipped cards"),
         Column("scoring_cards", "str", "scoring cards in play"),
+        Column("best_painting_conditions", "int8", "most scoring cards in play one painting earned ribbons of"),
+        Column("best_painting_grey", "int8", "most grey ribbons from one painting"),
+        Column("best_painting_ribbons", "int8", "most ribbons (grey included) from one painting, before caps"),
+        Column("best_painting_same_element", "int8", "most visible icons of one Element in one painting"),
     )
 
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None,
@@ -184,7 +188,9 @@ class CanvasGame(Game):
         columns = {"score": out.score, "rank": out.rank, "win_share": out.win_share, "turns": out.turns,
                    "turn_order": order,
                    "grey_ribbons": out.grey, "tokens_left": out.tokens_left, "cards_taken": out.cards_taken,
-                   "tokens_paid": out.tokens_paid,
+                   "tokens_paid": out.tokens_paid, "best_painting_conditions": out.best_conditions,
+                   "best_painting_grey": out.best_grey, "best_painting_ribbons": out.best_ribbons,
+                   "best_painting_same_element": out.best_same,
                    "scoring_cards": np.repeat(names[:, None], self.n_players, axis=1)}
         for c, col in enumerate(RIBBON_COLUMNS):
             columns[col] = np.ma.masked_array(out.ribbons[:, :, c],
@@ -196,12 +202,9 @@ class CanvasGame(Game):
         n = self.n_players
         s = state.record
         out = new_output(1, n)
-        out.score[0] = state.scores()
-        out.rank[0] = state.ranks()
-        out.win_share[0] = state.win_shares()
-        out.turns[0], out.grey[0] = s["turns"][:n], s["grey"][:n]
-        out.tokens_left[0], out.cards_taken[0] = s["tokens"][:n], s["cards_taken"][:n]
-        out.tokens_paid[0], out.ribbons[0] = s["tokens_paid"][:n], s["ribbons"][:n]
+        ranks, shares = state._ranks_and_shares()
+        for p in range(n):
+            record_player(state._arr[0], p, state.scores(), ranks, shares, out, 0)
         out.first_player[0] = s["first_player"]
         return self._batch_columns(out, [state.scoring])
 

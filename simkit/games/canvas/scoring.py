@@ -155,10 +155,18 @@ def visible_ribbons(vis, space_mode, out):
 
 @nb.njit(cache=True)
 def painting_ribbons(card_masks, stack, n_cards, space_mode, out):
-    """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first."""
+    """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first.
+    Returns the largest number of visible icons of one Element (for the rulebook's achievements)."""
     vis = np.empty(5, np.uint8)
     visible_swatches(card_masks, stack, n_cards, vis)
     visible_ribbons(vis, space_mode, out)
+    most = 0
+    for e in range(N_ELEMENTS):
+        count = 0
+        for s in range(5):
+            count += _has(vis[s], e)
+        most = max(most, count)
+    return most
 
 
 @nb.njit(cache=True)
