@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
@@ -82,8 +83,8 @@ class CanvasGame(Game):
         self._masks = self.rules.deck.masks
         self._start = (len(self.rules.deck), v["start_tokens"], v["puzzle_reserve"])
 
-    def __reduce__(self):  # workers rebuild the game (and its cached tables) from the rule values
-        return (_rebuild, (dict(self.rules.values),))
+    def __reduce__(self):  # workers rebuild the game from the rule values, once per process
+        return (_rebuild, (json.dumps(dict(self.rules.values), sort_keys=True),))
 
     @property
     def n_players(self) -> int:
@@ -209,8 +210,10 @@ class CanvasGame(Game):
         return self._batch_columns(out, [state.scoring])
 
 
-def _rebuild(values: dict) -> CanvasGame:
-    return CanvasGame(values)
+@lru_cache(maxsize=64)
+def _rebuild(values: str) -> CanvasGame:
+    """The game with these rule values (JSON), shared by every task a worker process runs, with its tables."""
+    return CanvasGame(json.loads(values))
 
 
 class CanvasState(State):
