@@ -17,11 +17,14 @@ from simkit.games.canvas.policies import _best_painting_now, _paint_action, _pla
 
 @nb.njit(cache=True)
 def _resample_hidden(sim, seed):
-    """Reshuffle what the player cannot know: the deck below the market and Vincent's future flips."""
+    """Reshuffle what the player cannot know: the deck below the market and Vincent's future flips. The
+    unseen cards are sorted first, so the sample depends on which cards are unseen, never on their order."""
     rng = np.array([seed], np.uint64)
     remaining = sim.deck_size - sim.deck_pos
     if remaining > 1:
-        shuffle(rng, sim.deck[sim.deck_pos:], remaining)
+        hidden = sim.deck[sim.deck_pos : sim.deck_size]
+        hidden.sort()
+        shuffle(rng, hidden, remaining)
     sim.vincent_rng[0] = next_u64(rng)
     for q in range(sim.n_players):
         sim.policy_rng[q, 0] = next_u64(rng)
