@@ -35,7 +35,7 @@ def _grid(n: int, max_cols: int = 3) -> tuple[int, int]:
     return math.ceil(n / cols), cols
 
 
-def forest_figure(scores: pl.DataFrame, wins: pl.DataFrame, baseline: str, path: Path) -> Path:
+def forest_figure(scores: pl.DataFrame, wins: pl.DataFrame, baseline: str, path: Path, level: int = 95) -> Path:
     """Paired differences (variant - baseline) with intervals, one row per (variant, n_players, policy).
 
     Left panel: mean score; right panel: win share; a dashed line marks zero. ``scores`` and ``wins`` are
@@ -43,7 +43,7 @@ def forest_figure(scores: pl.DataFrame, wins: pl.DataFrame, baseline: str, path:
     """
     labels = [f"{r['variant']}, {r['n_players']}p, {r['policy']}" for r in scores.iter_rows(named=True)]
     height = max(3.0, 1.2 + 0.38 * len(labels))
-    fig, axes = plt.subplots(1, 2, figsize=(12, height), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(12, height), sharey=True, layout="constrained")
     variants = list(dict.fromkeys(scores["variant"].to_list()))
     colours = {v: plt.cm.tab10(i % 10) for i, v in enumerate(variants)}
     y_of = {label: len(labels) - 1 - i for i, label in enumerate(labels)}
@@ -59,7 +59,7 @@ def forest_figure(scores: pl.DataFrame, wins: pl.DataFrame, baseline: str, path:
             ax.errorbar(diff, np.asarray(y)[keep], xerr=np.vstack([diff - lo, hi - diff]), fmt="o", capsize=4,
                         color=colours[variant], label=variant, markersize=6, linewidth=1.6)
         ax.axvline(0, color="black", linestyle="--", linewidth=1, label="no difference")
-        ax.set_xlabel(f"variant − {baseline} ({unit}), 95% CI")
+        ax.set_xlabel(f"variant − {baseline} ({unit}), {level}% CI")
         ax.set_title(title)
         ax.grid(axis="x", alpha=0.3)
         ax.xaxis.set_major_locator(MaxNLocator(nbins=6))
@@ -67,7 +67,6 @@ def forest_figure(scores: pl.DataFrame, wins: pl.DataFrame, baseline: str, path:
     axes[0].set_ylim(-0.7, len(labels) - 0.3)
     axes[1].legend(fontsize=8, loc="best")
     fig.suptitle(f"Paired differences against the {baseline} (per variant, player count and policy)")
-    fig.tight_layout()
     fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path
@@ -87,7 +86,8 @@ def score_distribution_figure(df: pl.DataFrame, baseline: str, variants: list[st
     panels = [(v, n, p) for v in variants for n in counts for p in policies]
     n_cols = len(policies) if len(policies) > 1 else min(3, len(panels))
     n_rows = math.ceil(len(panels) / n_cols)
-    fig, axes = plt.subplots(n_rows, n_cols, figsize=(4.8 * n_cols, 3.7 * n_rows), squeeze=False)
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=(4.8 * n_cols, 3.7 * n_rows), squeeze=False,
+                             layout="constrained")
     for ax, (variant, n, policy) in zip(axes.flat, panels):
         cell = data.filter(pl.col("n_players") == n)
         if policy is not None:
@@ -110,7 +110,6 @@ def score_distribution_figure(df: pl.DataFrame, baseline: str, variants: list[st
         ax.set_visible(False)
     fig.suptitle("Score distributions per variant" + (" and policy" if policies != [None] else
                                                       ", all seats and policies pooled"))
-    fig.tight_layout()
     fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path
@@ -127,7 +126,8 @@ def length_distribution_figure(lengths: pl.DataFrame, baseline: str, path: Path,
     variants = list(dict.fromkeys([baseline, *data["variant"].unique(maintain_order=True).to_list()]))
     counts = sorted(data["n_players"].unique().to_list())
     n_rows, n_cols = _grid(len(counts))
-    fig, axes = plt.subplots(n_rows, n_cols, figsize=(6.2 * n_cols, 4.2 * n_rows), squeeze=False)
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=(6.2 * n_cols, 4.2 * n_rows), squeeze=False,
+                             layout="constrained")
     for ax, n in zip(axes.flat, counts):
         cell = data.filter(pl.col("n_players") == n)
         all_values = cell["length"].to_numpy().astype(float)
@@ -155,7 +155,6 @@ def length_distribution_figure(lengths: pl.DataFrame, baseline: str, path: Path,
     for ax in list(axes.flat)[len(counts):]:
         ax.set_visible(False)
     fig.suptitle("Game-length distributions per variant")
-    fig.tight_layout()
     fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path

@@ -66,10 +66,11 @@ def variant_names(df: pl.DataFrame, baseline: str = BASELINE) -> list[str]:
 
 
 def game_lengths(df: pl.DataFrame) -> pl.DataFrame:
-    """One row per game: variant, n_players, game_index, seed and length = total turns of all players."""
-    return (_strings(df).group_by("variant", "n_players", "game_index", "seed")
-            .agg(length=pl.col("turns").cast(pl.Int64).sum())
-            .sort("variant", "n_players", "game_index"))
+    """One row per game: variant, n_players, game_index, seed and length = total turns of all players.
+
+    Games keep the order of their first row in ``df``."""
+    return (_strings(df).group_by("variant", "n_players", "game_index", "seed", maintain_order=True)
+            .agg(length=pl.col("turns").cast(pl.Int64).sum()))
 
 
 def paired_seed_means(df: pl.DataFrame, variant: str, baseline: str = BASELINE, value: str = "score",
@@ -183,7 +184,7 @@ def policy_ratings(df: pl.DataFrame, confidence: float = 0.95, prior: float = PL
         for used in (0.0, prior):
             try:
                 fit = plackett_luce(rows, game_col="game_key", policy_col="policy", rank_col="rank",
-                                    confidence=confidence, prior=used, max_iter=20_000)
+                                    confidence=confidence, prior=used)
             except (ValueError, RuntimeError):  # not identifiable without a prior / no convergence
                 continue
             frames.append(fit.select(pl.lit(variant).alias("variant"), pl.all(), pl.lit(used).alias("prior")))
@@ -227,12 +228,19 @@ def _decimals(halfwidth: float, least: int = 1) -> int:
     return int(min(4, max(least, math.ceil(-math.log10(halfwidth)))))
 
 
+def _num(x: float, decimals: int, signed: bool = False) -> str:
+    """x rounded to ``decimals``, without a minus sign on a value that rounds to zero."""
+    x = round(x, decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return f"{x:{'+' if signed else ''}.{decimals}f}"
+
+
 def _ci(est: float, lo: float, hi: float, least: int = 1, signed: bool = False) -> str:
     d = _decimals((hi - lo) / 2, least)
-    sign = "+" if signed else ""
+    while d < 4 and any(b != 0 and round(b, d) == 0 for b in (lo, hi) if math.isfinite(b)):
+        d += 1  # a bound is not shown as 0 unless it is 0
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        return f"{est:{sign}.{d}f}"
-    return f"{est:{sign}.{d}f} [{lo:.{d}f}, {hi:.{d}f}]"
+        return _num(est, d, signed)
+    return f"{_num(est, d, signed)} [{_num(lo, d)}, {_num(hi, d)}]"
 
 
 def _p(p: float) -> str:
@@ -302,14 +310,14 @@ def verdicts(scores: pl.DataFrame, wins: pl.DataFrame, lengths: pl.DataFrame,
     return out
 
 
-def _difference_display(table: pl.DataFrame, by: list[str], least: int) -> pl.DataFrame:
+def _difference_display(table: pl.DataFrame, by: list[str], least: int, level: int) -> pl.DataFrame:
     """The difference table as report text: estimates with their intervals, p-values, factors."""
     rows = []
     for r in table.iter_rows(named=True):
         rows.append({"variant": r["variant"], **{("players" if k == "n_players" else k): r[k] for k in by},
                      "seeds": r["pairs"], "baseline mean": f"{r['baseline_mean']:.{least + 1}f}",
                      "variant mean": f"{r['variant_mean']:.{least + 1}f}",
-                     "difference [95% CI]": _ci(r["diff"], r["lo"], r["hi"], least, signed=True),
+                     f"difference [{level}% CI]": _ci(r["diff"], r["lo"], r["hi"], least, signed=True),
                      "Holm p": _p(r["p_holm"]), "d_z": f"{r['d_z']:.2f}" if math.isfinite(r["d_z"]) else "±∞",
                      "variance reduction": _factor(r["variance_reduction"])})
     return pl.DataFrame(rows)
@@ -345,14 +353,14 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
              "var(difference): how many times more independent games an unpaired comparison would need for "
              "the same precision.")
     doc.text("Mean score, variant − baseline (points):")
-    doc.table(_difference_display(scores, ["n_players", "policy"], 1))
+    doc.table(_difference_display(scores, ["n_players", "policy"], 1, level))
     doc.text("Win share (ties split), variant − baseline:")
-    doc.table(_difference_display(wins, ["n_players", "policy"], 3))
+    doc.table(_difference_display(wins, ["n_players", "policy"], 3, level))
     doc.text("Game length (total turns of all players per game), variant − baseline:")
-    doc.table(_difference_display(lengths, ["n_players"], 1))
+    doc.table(_difference_display(lengths, ["n_players"], 1, level))
     if out_dir is not None:
         out_dir = Path(out_dir)
-        forest_figure(scores, wins, baseline, out_dir / FOREST_FIGURE)
+        forest_figure(scores, wins, baseline, out_dir / FOREST_FIGURE, level=level)
         doc.figure(FOREST_FIGURE, f"Paired differences variant − {baseline} per player count and policy, "
                                   f"{level}% intervals over seeds. Left: mean score; right: win share.")
 
@@ -370,7 +378,8 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
         "variant", pl.col("n_players").alias("players"), pl.col("turn_order").alias("position"),
         pl.col("games").alias("seeds"),
         pl.struct("win_share", "lo", "hi").map_elements(
-            lambda s: _ci(s["win_share"], s["lo"], s["hi"], 3), return_dtype=pl.String).alias("win share [95% CI]"),
+            lambda s: _ci(s["win_share"], s["lo"], s["hi"], 3), return_dtype=pl.String
+        ).alias(f"win share [{level}% CI]"),
         pl.col("fair_share").round(3).alias("fair share"),
         pl.col("p_value").map_elements(_p, return_dtype=pl.String).alias("p (equal positions)")))
 
@@ -387,7 +396,7 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
                 "variant", "policy",
                 pl.struct("log_strength", "lo", "hi").map_elements(
                     lambda s: _ci(s["log_strength"], s["lo"], s["hi"], 2), return_dtype=pl.String
-                ).alias("log-strength [95% CI]"),
+                ).alias(f"log-strength [{level}% CI]"),
                 "games",
                 pl.when(pl.col("prior") > 0).then(pl.format("prior {}", pl.col("prior")))
                 .otherwise(pl.lit("maximum likelihood")).alias("fit")))
@@ -406,13 +415,13 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
         "variant", pl.col("n_players").alias("players"), "games",
         pl.struct("tie_rate", "tie_lo", "tie_hi").map_elements(
             lambda s: _ci(s["tie_rate"], s["tie_lo"], s["tie_hi"], 3), return_dtype=pl.String
-        ).alias("tie rate [95% CI]"),
+        ).alias(f"tie rate [{level}% CI]"),
         pl.struct("closeness", "close_lo", "close_hi").map_elements(
             lambda s: _ci(s["closeness"], s["close_lo"], s["close_hi"], 3), return_dtype=pl.String
-        ).alias("closeness [95% CI]"),
+        ).alias(f"closeness [{level}% CI]"),
         pl.struct("length", "length_lo", "length_hi").map_elements(
             lambda s: _ci(s["length"], s["length_lo"], s["length_hi"], 1), return_dtype=pl.String
-        ).alias("mean turns [95% CI]"),
+        ).alias(f"mean turns [{level}% CI]"),
         *[pl.col(f"length_q{q}").alias(f"p{q}" if q != 50 else "median") for q in (10, 25, 50, 75, 90)]))
     if out_dir is not None:
         score_distribution_figure(df, baseline, variants, out_dir / SCORES_FIGURE)
