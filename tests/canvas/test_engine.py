@@ -631,7 +631,14 @@ def small_deck(tmp_path_factory):
     return str(path)
 
 
-def test_small_replacement_deck_runs_out_loudly(small_deck):
+@pytest.fixture
+def unchecked_rules(monkeypatch):
+    """Skip the ruleset's deck-size check, to reach the engine's own guard."""
+    from simkit.games.canvas.rules import CanvasRules
+    monkeypatch.setattr(CanvasRules, "_check_consistency", lambda self, source, prefix: None)
+
+
+def test_small_replacement_deck_runs_out_loudly(small_deck, unchecked_rules):
     g = simkit.make("canvas", {"n_players": 1, "art_cards_file": small_deck})
     assert len(g.rules.deck) == 10
     st = g.new_initial_state(0)
@@ -642,12 +649,20 @@ def test_small_replacement_deck_runs_out_loudly(small_deck):
     assert st.is_terminal()
 
 
-def test_small_replacement_deck_runs_out_loudly_in_batch(small_deck):
+def test_small_replacement_deck_runs_out_loudly_in_batch(small_deck, unchecked_rules):
     from simkit.core.policy import resolve_policy
     g = simkit.make("canvas", {"n_players": 1, "art_cards_file": small_deck})
     choice = resolve_policy(g, {"policy": "random"})
     with pytest.raises(GameAbortedError, match="deck"):
         g.play_batch(np.arange(3, dtype=np.uint64), [choice], np.zeros((3, 1), np.int64))
+
+
+def test_rules_that_could_run_the_deck_out_are_rejected(small_deck):
+    with pytest.raises(ConfigError, match="up to 16 Art cards"):
+        simkit.make("canvas", {"n_players": 1, "art_cards_file": small_deck})
+    with pytest.raises(ConfigError, match="up to 73 Art cards"):
+        simkit.make("canvas", {"n_players": 4, "paintings_per_player": 5})
+    assert simkit.make("canvas", {"n_players": 5}).rules.most_cards_used() == 60  # the rulebook's bound
 
 
 def test_deck_too_small_for_market_and_hands_is_a_config_error(small_deck):

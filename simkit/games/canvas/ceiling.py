@@ -49,6 +49,7 @@ class CeilingResult:
     grey: int  # grey bonus ribbons held (not capped)
     points: dict[str, int]  # points per scoring card, and "bonus" for the grey ribbons
     combinations_checked: int  # class multisets searched for disjoint cards; all but the last had none
+    combinations_above: int  # of them, those with a total above `total` (all of those, none realisable)
     upper_bound: int  # best class total with cards ignored (the first threshold)
     n_classes: int  # distinct capped ribbon vectors over all card sets
     seconds: float
@@ -57,13 +58,17 @@ class CeilingResult:
         d = asdict(self)
         d["scoring"] = list(self.scoring)
         d["paintings"] = [list(p) for p in self.paintings]
+        d["proof"] = self.proof()
         return d
 
     def proof(self) -> str:
-        n = self.combinations_checked
-        return (f"optimal: {n} class combination(s) checked in descending total from the bound "
-                f"{self.upper_bound}; the {n - 1} with a total above {self.total} or checked before it have no "
-                f"disjoint card sets, the last is realised by the paintings above ({self.n_classes} ribbon classes)")
+        classes = f"{self.n_classes} ribbon classes, {self.combinations_checked} combination(s) checked"
+        if self.combinations_above == 0:
+            return (f"proof: optimal, the paintings reach the bound {self.upper_bound} that ignores which cards "
+                    f"are used ({classes})")
+        return (f"proof: optimal, all {self.combinations_above} combinations of ribbon classes totalling "
+                f"{self.total + 1}..{self.upper_bound} have no {len(self.paintings)} pairwise-disjoint card sets "
+                f"({classes} in descending total)")
 
 
 # ---- compiled search ---------------------------------------------------------------------------------------
@@ -209,17 +214,17 @@ def _pareto(vecs):
 
 # ---- public ------------------------------------------------------------------------------------------------
 
-def _scoring_ids(names: Sequence[str], source: str) -> tuple[int, ...]:
+def _scoring_ids(names: Sequence[str]) -> tuple[int, ...]:
     folded = {n.lower(): i for i, n in enumerate(SCORING_CONDITIONS)}
     ids = []
     for name in names:
         if name.strip().lower() not in folded:
-            raise ConfigError(f"unknown scoring card {name!r}; known: {', '.join(SCORING_CONDITIONS)}", source=source)
+            raise ConfigError(f"unknown scoring card {name!r}; known: {', '.join(SCORING_CONDITIONS)}")
         ids.append(folded[name.strip().lower()])
     if not ids:
-        raise ConfigError("no scoring cards given", source=source)
+        raise ConfigError("no scoring cards given")
     if len(set(ids)) != len(ids):
-        raise ConfigError(f"scoring cards repeat: {list(names)}", source=source)
+        raise ConfigError(f"scoring cards repeat: {list(names)}")
     return tuple(ids)
 
 
@@ -239,7 +244,7 @@ def ceiling(scoring_names: Sequence[str], *, space_scoring: str = "max_matching"
         raise ConfigError(f"cards_per_painting must be in 2..4, got {cards_per_painting}")
     if bonus_ribbon_points < 0:
         raise ConfigError(f"bonus_ribbon_points must be >= 0, got {bonus_ribbon_points}")
-    scoring = _scoring_ids(scoring_names, "--scoring")
+    scoring = _scoring_ids(scoring_names)
     names = tuple(SCORING_CONDITIONS[c] for c in scoring)
     deck = load_art_cards(art_cards_file)
     sc = load_scoring_cards(scoring_cards_file)
@@ -269,7 +274,7 @@ def ceiling(scoring_names: Sequence[str], *, space_scoring: str = "max_matching"
     cap = np.array([track_len[c] for c in scoring] + [P * max_grey], np.int64)
     vec = np.minimum(vec, cap)
     stride = np.cumprod(np.r_[1, cap[:-1] + 1]).astype(np.int64)  # mixed-radix code of a capped vector
-    codes, first_opt, inv = np.unique(vec @ stride, return_index=True, return_inverse=True)
+    _, first_opt, inv = np.unique(vec @ stride, return_index=True, return_inverse=True)
     classes = vec[first_opt]
     inv = inv.ravel().astype(np.int64)
     _, first = np.unique(inv * n_sets + t_idx, return_index=True)
@@ -300,12 +305,13 @@ def ceiling(scoring_names: Sequence[str], *, space_scoring: str = "max_matching"
     upper = int(_bound(P, np.zeros(len(cap), np.int64), *args, P + 1))
     cls_out = np.zeros(P, np.int64)
     picks = np.zeros(P, np.int64)
-    checked, t = 0, upper
+    checked, above, t = 0, 0, upper
     while True:
         n, found = _search_total(t, P, *args, start, m_lo, m_hi, cls_out, picks)
         checked += int(n)
         if found:
             break
+        above = checked
         t -= 1
         if t < 0:  # cannot happen: any P disjoint card sets realise some multiset
             raise RuntimeError("no disjoint paintings found")
@@ -329,5 +335,5 @@ def ceiling(scoring_names: Sequence[str], *, space_scoring: str = "max_matching"
         raise RuntimeError(f"internal error: paintings score {sum(points.values())}, search said {t}")
     return CeilingResult(scoring=names, total=t, paintings=out_paintings, painting_ribbons=out_ribbons,
                          ribbons={names[d]: int(held[d]) for d in range(len(scoring))}, grey=grey, points=points,
-                         combinations_checked=checked, upper_bound=upper, n_classes=len(classes),
-                         seconds=time.perf_counter() - began)
+                         combinations_checked=checked, combinations_above=above, upper_bound=upper,
+                         n_classes=len(classes), seconds=time.perf_counter() - began)

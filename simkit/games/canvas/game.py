@@ -114,7 +114,7 @@ class CanvasGame(Game):
         non_decreasing = all(np.all(np.diff(self._tracks[c, : self._track_len[c]]) >= 0) for c in scoring)
         table = build_painting_table(self._masks, k, scoring, SPACE_SCORING_MODES.index(self.rules["space_scoring"]),
                                      non_decreasing)
-        if table.vecs.max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # the policies' gain tables stop there
+        if table.vecs[..., : len(scoring)].max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # gain tables stop there
             raise GameAbortedError(f"a painting earns more than {MAX_RIBBONS_PER_PAINTING} ribbons of one card; "
                                    "the compiled policies do not support that")
         hand_limit = self.rules["hand_limit"]

@@ -106,10 +106,10 @@ class CanvasRules:
             fail("solo_mode", f"solo mode {v['solo_mode']!r} needs n_players = 1, got {v['n_players']}")
         if v["vincent_in_multiplayer"] and not 2 <= v["n_players"] <= 3:
             fail("vincent_in_multiplayer", f"Vincent joins 2-3 player games only, got n_players = {v['n_players']}")
-        needed = v["market_size"] + v["n_players"] * v["hand_limit"]
+        needed = self.most_cards_used()
         if needed > len(self.deck):
-            fail("n_players", f"{len(self.deck)} Art cards cannot fill a market of {v['market_size']} and "
-                              f"{v['n_players']} hands of {v['hand_limit']}")
+            fail("n_players", f"these rules can use up to {needed} Art cards (market, every card a player can "
+                              f"take, Vincent's and the puzzle's removals) but the deck has {len(self.deck)}")
 
     # ---- derived values the engine needs -------------------------------------------------------------
 
@@ -138,6 +138,18 @@ class CanvasRules:
         """paint_orders_upto[h] = how many of paint_orders use only hand positions < h."""
         maxima = self.paint_orders.max(axis=1)
         return np.array([(maxima < h).sum() for h in range(MAX_HAND + 1)], np.int32)
+
+    def most_cards_used(self) -> int:
+        """An upper bound on the Art cards a game can draw, so that a valid ruleset never runs the deck out."""
+        v = self.values
+        k = v["cards_per_painting"]
+        taken = v["paintings_per_player"] * k + v["hand_limit"] - k
+        removed = 0
+        if v["solo_mode"] == "vincent" or v["vincent_in_multiplayer"]:
+            removed = self.turn_cap() // v["n_players"]  # one card a round (in solo: a turn)
+        if v["solo_mode"] == "puzzle":  # each discard costs a token; tokens come back at most once a turn
+            removed = v["start_tokens"] + self.turn_cap()
+        return v["market_size"] + v["n_players"] * taken + removed
 
     def turn_cap(self) -> int:
         """The most player turns a game can take (spec §10, for the general rule values)."""
