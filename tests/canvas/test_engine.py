@@ -13,28 +13,11 @@ from simkit.core.errors import ConfigError, GameAbortedError
 from simkit.games.canvas import score_painting
 from simkit.games.canvas.components import SCORING_CONDITIONS
 from simkit.games.canvas.scoring import BONUS, painting_ribbons
+from canvas_helpers import game, rec, give_hand
 
 FIRST_GAME = ("Composition", "Emphasis", "Repetition", "Variety")
 COND = {name: i for i, name in enumerate(SCORING_CONDITIONS)}
 NO_CARD = -1
-
-_GAMES = {}
-
-
-def game(**rules):
-    key = repr(sorted(rules.items()))
-    if key not in _GAMES:
-        _GAMES[key] = simkit.make("canvas", rules)
-    return _GAMES[key]
-
-
-def rec(st, field):
-    return np.array(st._arr[field][0])
-
-
-def give_hand(st, p, cards):
-    st._arr["hand"][0, p, : len(cards)] = cards
-    st._arr["hand_size"][0, p] = len(cards)
 
 
 def paint_action(g, positions):

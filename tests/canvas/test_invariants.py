@@ -7,18 +7,10 @@ from hypothesis import strategies as st_
 
 import simkit
 from simkit.core.policy import resolve_policy
+from canvas_helpers import game
 
 N_CARDS = 60
 POLICIES = ("random", "greedy", "planner")
-
-_GAMES = {}
-
-
-def game(**rules):
-    key = repr(sorted(rules.items()))
-    if key not in _GAMES:
-        _GAMES[key] = simkit.make("canvas", rules)
-    return _GAMES[key]
 
 
 def choice(g, name):

@@ -12,15 +12,7 @@ from simkit.core.errors import ConfigError, IllegalActionError
 from simkit.core.policy import PolicyChoice, resolve_policy
 from simkit.core.pyloop import play_one
 from simkit.games.canvas.scoring import BONUS, painting_ribbons
-
-_GAMES = {}
-
-
-def game(**rules):
-    key = repr(sorted(rules.items()))
-    if key not in _GAMES:
-        _GAMES[key] = simkit.make("canvas", rules)
-    return _GAMES[key]
+from canvas_helpers import game
 
 
 def choice(g, name, **params):

@@ -8,24 +8,7 @@ import pytest
 
 import simkit
 from simkit.core.errors import ConfigError
-
-_GAMES = {}
-
-
-def game(**rules):
-    key = repr(sorted(rules.items()))
-    if key not in _GAMES:
-        _GAMES[key] = simkit.make("canvas", rules)
-    return _GAMES[key]
-
-
-def rec(st, field):
-    return np.array(st._arr[field][0])
-
-
-def give_hand(st, p, cards):
-    st._arr["hand"][0, p, : len(cards)] = cards
-    st._arr["hand_size"][0, p] = len(cards)
+from canvas_helpers import game, rec, give_hand
 
 
 def total_tokens(st):
