@@ -13,6 +13,7 @@ from simkit.analysis.summary import summarise
 from simkit.core.experiment import Experiment
 from simkit.core.params import toml_value
 from simkit.core.results import write_parquet
+from simkit.core.stopping import check
 from simkit.report.document import Document
 from simkit.report.figures import score_and_seat_figure
 from simkit.report.variants import add_variant_sections
@@ -34,6 +35,15 @@ def _interval_columns(table: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
 def _rule_changes(values, reference) -> str:
     changed = [f"{k} = {toml_value(v)}" for k, v in values.items() if k != "n_players" and v != reference[k]]
     return ", ".join(changed) if changed else "none"
+
+
+def _stopping_note(exp: Experiment, df: pl.DataFrame) -> str:
+    rule = exp.stopping
+    verdict = check(rule, df)
+    target = (f"every 95% half-width of {rule.watch} <= {rule.halfwidth}" if rule.halfwidth is not None
+              else f"SPRT, |delta| = {rule.sprt_delta} points, alpha {rule.alpha}, beta {rule.beta}")
+    outcome = "target reached" if verdict.stop else "stopped at the game cap before the target"
+    return f"sequential stopping in batches of {rule.batch} games ({target}): {outcome}; {verdict.detail}"
 
 
 def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float,
@@ -58,6 +68,7 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
           for c in exp.cells if c.variant != exp.cells[0].variant and c.n_players == counts[0]],
         *[f"data {k}: {v}" for k, v in game.data_sources().items()],
         f"experiment file: {exp.source}",
+        *([_stopping_note(exp, df)] if exp.stopping else []),
     ])
     doc.heading("Per policy")
     doc.text("Intervals are 95%, computed over seeds: games that share a seed (the seat rotations of one deal) "
