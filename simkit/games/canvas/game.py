@@ -117,13 +117,9 @@ class CanvasGame(Game):
         if table.vecs[..., : len(scoring)].max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # gain tables stop there
             raise GameAbortedError(f"a painting earns more than {MAX_RIBBONS_PER_PAINTING} ribbons of one card; "
                                    "the compiled policies do not support that")
-        hand_limit = self.rules["hand_limit"]
-        paint_index = np.full(hand_limit ** k, -1, np.int32)
-        for i, order in enumerate(self._paint_orders):
-            paint_index[sum(int(pos) * hand_limit ** j for j, pos in enumerate(order))] = i
         quality = card_quality(table, len(self._masks), k, scoring, self._tracks, self._track_len,
                                self.rules["bonus_ribbon_points"])
-        return PolicyContext(table, paint_index, quality)
+        return PolicyContext(table, self.rules.paint_index, quality)
 
     def new_workspace(self):
         return new_workspace(self.rules["market_size"] + len(self._paint_orders))

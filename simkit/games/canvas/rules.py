@@ -134,6 +134,15 @@ class CanvasRules:
         return np.array(perms, np.int8).reshape(-1, k)
 
     @cached_property
+    def paint_index(self) -> np.ndarray:
+        """paint_index[code] = the row of paint_orders for hand positions (p0, p1, ...), code = sum p_j h^j."""
+        k, h = self.values["cards_per_painting"], self.values["hand_limit"]
+        index = np.full(h**k, -1, np.int32)
+        for i, order in enumerate(self.paint_orders):
+            index[sum(int(pos) * h**j for j, pos in enumerate(order))] = i
+        return index
+
+    @cached_property
     def paint_orders_upto(self) -> np.ndarray:
         """paint_orders_upto[h] = how many of paint_orders use only hand positions < h."""
         maxima = self.paint_orders.max(axis=1)
