@@ -14,6 +14,9 @@ from simkit.core.game import GAMES, game_class
 from simkit.core.params import params_to_toml
 
 GAME_COMMANDS = {"canvas": "simkit.games.canvas.cli"}  # games with commands of their own
+# `simkit report NAME`: named reports, each "module:function" called as function(out_dir, quick=..., jobs=...)
+# and returning the folder it wrote; the default folder is reports/NAME.
+REPORTS = {"canvas-scenarios": "simkit.games.canvas.scenario_report:write_report"}
 
 
 def cmd_games(args) -> int:
@@ -83,6 +86,16 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_report(args) -> int:
+    if args.jobs < 1:
+        raise SimkitError(f"--jobs must be at least 1, got {args.jobs}")
+    module, _, function = REPORTS[args.name].partition(":")
+    write = getattr(importlib.import_module(module), function)
+    out = write(Path(args.out) if args.out else Path("reports") / args.name, quick=args.quick, jobs=args.jobs)
+    print(f"report: {Path(out) / 'index.html'} (Markdown twin index.md, figures and Parquet data in {out})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="simkit", description="Monte Carlo strategy analysis for board games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -113,6 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100_000)
     p.add_argument("--repeat", type=int, default=5, help="timed runs; the median is printed")
     p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("report", help="play and write a named report: " + ", ".join(REPORTS))
+    p.add_argument("name", choices=sorted(REPORTS), help="which report")
+    p.add_argument("--out", help="output folder (default reports/NAME)")
+    p.add_argument("--quick", action="store_true", help="small samples (about a minute); the report says so")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    p.set_defaults(func=cmd_report)
     for game_id, module in GAME_COMMANDS.items():
         importlib.import_module(module).register(sub)
     return parser

@@ -108,17 +108,13 @@ class CanvasGame(Game):
         engine.draw_scoring_cards(np.uint64(seed), len(SCORING_CONDITIONS), n, out)
         return tuple(int(c) for c in out[:n])
 
-    @lru_cache(maxsize=16)
     def policy_context(self, scoring: tuple[int, ...]) -> PolicyContext:
-        k = self.rules["cards_per_painting"]
-        non_decreasing = all(np.all(np.diff(self._tracks[c, : self._track_len[c]]) >= 0) for c in scoring)
-        table = build_painting_table(self._masks, k, scoring, SPACE_SCORING_MODES.index(self.rules["space_scoring"]),
-                                     non_decreasing)
-        if table.vecs[..., : len(scoring)].max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # gain tables stop there
-            raise GameAbortedError(f"a painting earns more than {MAX_RIBBONS_PER_PAINTING} ribbons of one card; "
-                                   "the compiled policies do not support that")
-        quality = card_quality(table, len(self._masks), k, scoring, self._tracks, self._track_len,
-                               self.rules["bonus_ribbon_points"])
+        """Tables for the compiled policies, shared by every game (in this process) with the same data and
+        painting rules: variants that differ in player count or solo mode do not rebuild them."""
+        table, quality = _scenario_tables(self._masks.tobytes(), self._tracks.tobytes(), self._track_len.tobytes(),
+                                          self.rules["cards_per_painting"], tuple(scoring),
+                                          SPACE_SCORING_MODES.index(self.rules["space_scoring"]),
+                                          self.rules["bonus_ribbon_points"])
         return PolicyContext(table, self.rules.paint_index, quality)
 
     def new_workspace(self):
@@ -204,6 +200,21 @@ class CanvasGame(Game):
             record_player(state._arr[0], p, state.scores(), ranks, shares, out, 0)
         out.first_player[0] = s["first_player"]
         return self._batch_columns(out, [state.scoring])
+
+
+@lru_cache(maxsize=32)
+def _scenario_tables(masks: bytes, tracks: bytes, track_len: bytes, k: int, scoring: tuple[int, ...], space_mode: int,
+                     bonus_points: int) -> tuple[PaintingTable, np.ndarray]:
+    """The painting table and card qualities of one scenario, keyed by the data they are derived from."""
+    masks_a = np.frombuffer(masks, np.uint8).reshape(-1, 5)
+    tracks_a = np.frombuffer(tracks, np.int16).reshape(len(SCORING_CONDITIONS), -1)
+    track_len_a = np.frombuffer(track_len, np.int8)
+    non_decreasing = all(np.all(np.diff(tracks_a[c, : track_len_a[c]]) >= 0) for c in scoring)
+    table = build_painting_table(masks_a, k, scoring, space_mode, non_decreasing)
+    if table.vecs[..., : len(scoring)].max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # gain tables stop there
+        raise GameAbortedError(f"a painting earns more than {MAX_RIBBONS_PER_PAINTING} ribbons of one card; "
+                               "the compiled policies do not support that")
+    return table, card_quality(table, len(masks_a), k, scoring, tracks_a, track_len_a, bonus_points)
 
 
 @lru_cache(maxsize=64)
