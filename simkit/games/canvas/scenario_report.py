@@ -683,6 +683,15 @@ def analyse(res: Results, log) -> None:
     t["precision"] = precision_table(t["reach"], t["achievements"], t["seat_advantage"], t.get("sets_summary"))
 
 
+def _per_scenario_and_mode(frame: pl.DataFrame, column: str, cell) -> pl.DataFrame:
+    """One row per (scenario, mode), one column per value of `column`, cells formatted by cell(row)."""
+    rows = []
+    for (name, mode), group in frame.group_by("scenario", "mode", maintain_order=True):
+        rows.append({"scenario": name, "mode": MODE_TITLE[mode],
+                     **{r[column]: cell(r) for r in group.iter_rows(named=True)}})
+    return pl.DataFrame(rows)
+
+
 def _order(frame: pl.DataFrame, scenarios: Sequence[Scenario]) -> pl.DataFrame:
     pos = {s.name: i for i, s in enumerate(scenarios)}
     keys = [pl.col("scenario").replace_strict(pos, return_dtype=pl.Int32)]
@@ -851,27 +860,16 @@ def build_document(res: Results) -> Document:
              "capped at the card's track; the track length is the maximum). For the random scenarios the mean is "
              "over the games in which the card was drawn.")
     rib = _order(t["ribbons"].filter(pl.col("level") == "planner"), sc)
-    piv = []
-    for (name, mode), g in rib.group_by("scenario", "mode", maintain_order=True):
-        row = {"scenario": name, "mode": MODE_TITLE[mode]}
-        for r in g.iter_rows(named=True):
-            row[r["card"]] = _num(r["mean"], r["lo"], r["hi"])
-        piv.append(row)
     present = [c for c in SCORING_CONDITIONS if c in rib["card"].to_list()]
-    doc.table(pl.DataFrame(piv).select("scenario", "mode", *present))
+    doc.table(_per_scenario_and_mode(rib, "card", lambda r: _num(r["mean"], r["lo"], r["hi"]))
+              .select("scenario", "mode", *present))
     doc.figure(F.RIBBONS, "Planner, Vincent mode: mean ribbons held per card in play (track length in brackets).")
 
     doc.heading("Achievements (rulebook §8)")
     doc.text("Share of solo games with each achievement, percent [95% Wilson interval]; planner shown here, all "
              "levels in achievements.parquet. n/a: not applicable (fewer than 4 scoring cards).")
     ach = _order(t["achievements"].filter(pl.col("level") == "planner"), sc)
-    piv = []
-    for (name, mode), g in ach.group_by("scenario", "mode", maintain_order=True):
-        row = {"scenario": name, "mode": MODE_TITLE[mode]}
-        for r in g.iter_rows(named=True):
-            row[r["achievement"]] = _pct(r["p"], r["lo"], r["hi"])
-        piv.append(row)
-    doc.table(pl.DataFrame(piv))
+    doc.table(_per_scenario_and_mode(ach, "achievement", lambda r: _pct(r["p"], r["lo"], r["hi"])))
     doc.bullets([f"{c}: {d}" for c, d in ACHIEVEMENTS])
     doc.figure(F.ACHIEVEMENTS, "Achievement frequencies per scenario (planner; Vincent and puzzle).")
 
