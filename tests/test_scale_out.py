@@ -22,6 +22,15 @@ def test_dask_local_cluster_matches_local_run(experiment):
     assert dask.equals(local)
 
 
+def test_dask_scheduler_address_matches_local_run(experiment):
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = run_experiment(experiment, RunOptions(backend="dask", scheduler=cluster.scheduler_address,
+                                                       chunk_size=11))
+    assert remote.equals(run_experiment(experiment))
+
+
 def test_dask_needs_a_scheduler_address(experiment):
     with pytest.raises(SimkitError, match="--scheduler"):
         run_experiment(experiment, RunOptions(backend="dask"))
