@@ -17,7 +17,7 @@ import numpy as np
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param
 
-GAMES = {"canvas": "simkit.games.canvas.game:CanvasGame"}
+GAMES = {"canvas": "simkit.games.canvas.game:CanvasGame", "couleurs": "simkit.games.couleurs.game:CouleursGame"}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from simkit.core.compiled import lineup_arrays, policy_vector
 from simkit.core.errors import GameAbortedError
 from simkit.core.game import Column, Game, State
 from simkit.core.pyloop import play_with_step_api
@@ -147,11 +148,7 @@ class CanvasGame(Game):
     def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
         if any(choice.is_python for choice in lineup):
             return play_with_step_api(self, seeds, lineup, seats, self._record_result)
-        policy_ids = np.array([POLICY_IDS[c.name] for c in lineup], np.int8)
-        params = np.zeros((len(lineup), MAX_PARAMS))
-        for i, choice in enumerate(lineup):
-            values = [choice.params[p.name] for p in POLICY_PARAMS[choice.name]]
-            params[i, : len(values)] = values
+        policy_ids, params = lineup_arrays(lineup, POLICY_IDS, POLICY_PARAMS, MAX_PARAMS)
         seats = np.asarray(seats)
         out = new_output(len(seeds), self.n_players)
         scenarios = [self.scoring_of(seed) for seed in seeds]
@@ -265,9 +262,7 @@ class CanvasState(State):
         """The action shipped policy `choice` takes here (the batch path's own policy code)."""
         g = self.game
         ctx = g.policy_context(self.scoring)
-        params = np.zeros(MAX_PARAMS)
-        values = [choice.params[p.name] for p in POLICY_PARAMS[choice.name]]
-        params[: len(values)] = values
+        params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
         return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, g._masks, g._tracks, g._track_len,
                                  g._paint_orders, g._paint_orders_upto, ctx.table.arrays, ctx.paint_index,
                                  ctx.card_quality, self._workspace))

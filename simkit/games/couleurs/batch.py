@@ -1,0 +1,83 @@
+"""Play many Couleurs de Paris games in one compiled loop: the runner's fast path.
+
+Each game is set up from its seed, played by compiled policies through `engine.apply_action` (the same transition
+the step-by-step API uses), and summarised into per-seat result arrays.
+"""
+
+from collections import namedtuple
+
+import numba as nb
+import numpy as np
+
+from simkit.games.couleurs.dispatch import choose_action
+from simkit.games.couleurs.engine import (apply_action, final_scores, ranks_and_win_shares, score_components,
+                                          setup)
+from simkit.games.couleurs.state import ERR_NO_LEGAL_ACTION, N_COMPONENTS
+
+BatchOutput = namedtuple("BatchOutput", "score rank win_share turns components exhibited black hires tracks "
+                                        "first_player rounds end_reason triggers")
+
+
+def new_output(n_games: int, n_players: int) -> BatchOutput:
+    shape = (n_games, n_players)
+    return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
+                       np.zeros(shape, np.int16), np.zeros((*shape, N_COMPONENTS), np.int16),
+                       np.zeros(shape, np.int8), np.zeros(shape, np.int8), np.zeros(shape, np.int8),
+                       np.zeros((*shape, 3), np.int8), np.zeros(n_games, np.int8), np.zeros(n_games, np.int16),
+                       np.zeros(n_games, np.int8), np.zeros(n_games, np.int8))
+
+
+@nb.njit(cache=True)
+def record_game(s, scores, ranks, shares, out, g):
+    """Write the results of the finished game in s into row g of out."""
+    comp = np.zeros(N_COMPONENTS, np.int64)
+    for p in range(s.n_players):
+        out.score[g, p] = scores[p]
+        out.rank[g, p] = ranks[p]
+        out.win_share[g, p] = shares[p]
+        out.turns[g, p] = s.turns[p]
+        score_components(s, p, comp)
+        for k in range(N_COMPONENTS):
+            out.components[g, p, k] = comp[k]
+        out.exhibited[g, p] = s.exhibited[p]
+        blacks = s.reserve[p, 7]
+        for i in range(s.n_kept[p]):
+            for q in range(9):
+                if s.squares[p, i, q] == 7:
+                    blacks += 1
+        out.black[g, p] = blacks
+        out.hires[g, p] = s.hires[p]
+        for t in range(3):
+            out.tracks[g, p, t] = s.space[p, t]
+    out.first_player[g] = s.start_player
+    out.rounds[g] = s.round
+    out.end_reason[g] = s.end_reason
+    out.triggers[g] = s.triggers
+
+
+@nb.njit(cache=True)
+def play_games(template, seeds, seat_policy, seat_params, ws, out):
+    """Play one game per seed with the rules in template[0]; seat_policy[g, p] / seat_params[g, p] give the
+    policy of seat p in game g. Returns -1 when every game finished, else the index of the first game that broke
+    an invariant (its state is left in template[0] for the error message)."""
+    s = template[0]
+    n = s.n_players
+    scores = np.empty(n, np.int64)
+    ranks = np.empty(n, np.int64)
+    shares = np.empty(n, np.float64)
+    for g in range(len(seeds)):
+        setup(s, seeds[g])
+        while not s.done:
+            p = s.current
+            action = choose_action(s, seat_policy[g, p], seat_params[g, p], ws)
+            if action < 0:
+                s.error = ERR_NO_LEGAL_ACTION
+                s.done = 1
+                break
+            apply_action(s, action)
+        if s.error:
+            return g
+        final_scores(s, scores)
+        ranks_and_win_shares(s, scores, ranks, shares)
+        record_game(s, scores, ranks, shares, out, g)
+    return -1

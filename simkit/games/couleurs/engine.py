@@ -1,0 +1,1463 @@
+"""The Couleurs de Paris forward model (spec §2-§9, variant J flow; Module 1 bonus cards with Option A §11.1;
+Module 2 painter tiles §11.2): setup, legal actions, transitions and final scores, compiled with numba.
+
+Not implemented yet (rejected by `CouleursRules.check_supported` with a ConfigError): the base game's painting
+market and exhibit-on-completion (§10.2, so the `base` ruleset loads and validates but cannot be played), bonus
+card Option B, several active paintings (§8.4, k > 1), Degas with return_coloured_on = "completion",
+bonus_on_pass = false and cezanne_on_tool_card = true with the Tool card.
+
+Both the step-by-step API (`CouleursState`) and the batch loop call these functions: there is one copy of the
+rules. The action encoding is documented in state.py. Every decision of spec §6.4 that the implemented rules need
+is one integer action; multi-part choices (upgrade payment, painting, discarding) are made one cube at a time.
+"""
+
+import numba as nb
+import numpy as np
+
+from simkit.core.rng import next_below, shuffle, stream_key
+from simkit.games.couleurs.state import (BUY, EFFECT, MIXCARD, ST_BUY, ST_CARD, ST_SWAP, ST_TOOL, SWAP, TOOLMOVE)
+from simkit.games.couleurs.state import (ACCEPT, CEZANNE, DEGAS, GAUGUIN, MANET, MONET, RENOIR, ST_CEZANNE,
+                                         ST_DEGAS, ST_FREE, ST_GAUGUIN, ST_MIXPAY, ST_PAINTER, TOULOUSE_LAUTREC,
+                                         VALADON, VALADON_ID, VAN_GOGH)
+from simkit.games.couleurs.state import (BIG_SUPPLY, CARD, CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, COLOUR, COPY,
+                                         DECLINE, EMPTY, END_ROUND_CAP, ERR_ILLEGAL_ACTION, ERR_INVARIANT,
+                                         HIRE, KEEP, N_ACTIONS, N_COMPONENTS, N_UPPER, PAINT,
+                                         PLACE, PP_PAINTINGS, PP_PAIR, PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS,
+                                         PP_WHITE_PENALTY, ROTATE, ST_ACTIVE, ST_BONUS, ST_COPY, ST_DISCARD, ST_DONE,
+                                         ST_DRAFT, ST_KEEP, ST_NEW_ACTIVE, ST_PAINT, ST_PAY, ST_PLACE, ST_ROTATE,
+                                         ST_TURN, STOP, TB_BEST, TB_BLACK, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN,
+                                         TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE,
+                                         UP_WHITES, USE)
+
+# colour and action ids (components.py)
+R, Y, B, O, G, P, W, K = 0, 1, 2, 3, 4, 5, 6, 7
+GET_RED, GET_YELLOW, GET_BLUE, MIX_ORANGE, MIX_GREEN, MIX_PURPLE, MIX_BLACK = 0, 1, 2, 3, 4, 5, 6
+UPGRADE_TUBE, UPGRADE_PALETTE, UPGRADE_BRUSH, PAINT_ACTION, EXHIBIT, TAKE_PAINTING = 7, 8, 9, 10, 11, 12
+TUBE, PALETTE, BRUSH = 0, 1, 2
+MAX_SECTORS = 24
+
+# chance streams of a game seed: one per kind of chance event, so shared chance coincides across variants
+STREAM_PAINTING_DECK, STREAM_FIRST_PLAYER, STREAM_TYPES = 1, 2, 3
+STREAM_BONUS_DECK, STREAM_PAINTERS = 4, 5  # reserved for Modules 1 and 2
+STREAM_POLICY = 16  # + seat
+
+
+# ---- small helpers ----------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def level(s, p, tool):
+    return np.int64(s.track_level[tool, s.space[p, tool] - 1])
+
+
+@nb.njit(cache=True)
+def action_of_slot(s, j):
+    """The lower action slot j faces this round (spec §3.2)."""
+    return np.int64(s.wheel[(j - s.rotation) % s.n_sectors])
+
+
+@nb.njit(cache=True)
+def slot_occupants(s, j):
+    total = 0
+    for p in range(s.n_players):
+        total += s.lower[p, j]
+    return total
+
+
+@nb.njit(cache=True)
+def slot_standing(s, j):
+    total = 0
+    for p in range(s.n_players):
+        total += s.lower_standing[p, j]
+    return total
+
+
+@nb.njit(cache=True)
+def standing_count(s, p):
+    total = np.int64(s.whites_standing[p])
+    for j in range(s.n_sectors):
+        total += s.lower_standing[p, j]
+    for u in range(N_UPPER - 1):
+        if s.upper_owner[u] == p and s.upper_standing[u]:
+            total += 1
+    return total
+
+
+@nb.njit(cache=True)
+def non_black(s, p):
+    total = 0
+    for c in range(7):
+        total += s.reserve[p, c]
+    return total
+
+
+@nb.njit(cache=True)
+def gain(s, p, c, amount):
+    """Take up to `amount` cubes of colour c from the supply (take what remains when limited, spec §7.4)."""
+    take = amount
+    if take > s.supply[c]:
+        take = s.supply[c]
+    if take < 0:
+        take = 0
+    s.supply[c] -= take
+    s.gained[c] += take
+    s.reserve[p, c] += take
+    return take
+
+
+@nb.njit(cache=True)
+def to_supply(s, c, amount):
+    s.returned[c] += amount
+    if c != K:
+        s.supply[c] += amount
+        if s.unlimited:
+            s.supply[c] = BIG_SUPPLY
+
+
+@nb.njit(cache=True)
+def pay(s, p, c, amount):
+    if s.reserve[p, c] < amount:
+        s.error = ERR_INVARIANT
+        s.done = 1
+        return
+    s.reserve[p, c] -= amount
+    to_supply(s, c, amount)
+
+
+@nb.njit(cache=True)
+def trigger(s, code):
+    if s.triggers == 0:
+        s.first_trigger = code
+    s.triggers |= code
+
+
+@nb.njit(cache=True)
+def has_painter(s, p, painter):
+    """Whether player p holds painter tile `painter` and its power applies to the action being resolved
+    (painter_powers_on_copies decides for actions performed through imitator)."""
+    return power_applies(s, p, painter, s.pend_copy != 0)
+
+
+@nb.njit(cache=True)
+def power_applies(s, p, painter, copy):
+    return s.module_painters and s.painter[p] == painter and (not copy or s.powers_on_copies)
+
+
+@nb.njit(cache=True)
+def pigment_limit(s, p):
+    if s.module_painters and s.painter[p] == VAN_GOGH:
+        return np.int64(s.vg_limit)
+    return np.int64(s.pigment_limit)
+
+
+@nb.njit(cache=True)
+def mismatches(s, p, i):
+    card = s.cards[p, i]
+    total = 0
+    for q in range(9):
+        c = s.squares[p, i, q]
+        if c != EMPTY and c < W and c != s.card_grid[card, q]:
+            total += 1
+    return total
+
+
+@nb.njit(cache=True)
+def active_index(s, p):
+    for i in range(s.n_kept[p]):
+        if s.card_state[p, i] == CARD_ACTIVE:
+            return i
+    return -1
+
+
+@nb.njit(cache=True)
+def painting_counts(s, p, i):
+    """(filled squares, whites, blacks) on drafted card i of player p."""
+    filled, whites, blacks = 0, 0, 0
+    for q in range(9):
+        c = s.squares[p, i, q]
+        if c != EMPTY:
+            filled += 1
+            if c == W:
+                whites += 1
+            elif c == K:
+                blacks += 1
+    return filled, whites, blacks
+
+
+@nb.njit(cache=True)
+def painting_complete(s, p, i):
+    return s.complete[p, i] != 0
+
+
+@nb.njit(cache=True)
+def all_filled(s, p, i):
+    for q in range(9):
+        if s.squares[p, i, q] == EMPTY:
+            return False
+    return True
+
+
+# ---- setup --------------------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def setup(s, seed):
+    """Spec §2.3 (without the modules): types in play, supply, first player, player boards, the deal."""
+    n = s.n_players
+    s.seed = seed
+    s.rotation = 0
+    s.round = 1
+    s.done = 0
+    s.error = 0
+    s.turn = 0
+    s.triggers = 0
+    s.first_trigger = 0
+    s.end_reason = 0
+    s.half_turns = 0
+    s.since_refresh = 0
+    s.rotate_taker = -1
+    s.fp_taker = -1
+    s.pend_track = -1
+    s.pend_count = 0
+    s.pend_card = -1
+    s.p3_idx = 0
+    s.draft_round = 0
+    s.pend_copy = 0
+    s.pend_colour = -1
+    s.cez_used = 0
+    s.valadon_used = 0
+    s.degas_src = -1
+    s.setup_done = 0
+    s.painters_chosen = 0
+    s.pend_bonus = -1
+    s.tool_left = -1
+    s.bonus_deck_n = 0
+    s.bonus_discard_n = 0
+    for m in range(8):
+        s.bonus_market[m] = -1
+    if s.module_bonus:  # spec §2.3 step 8: shuffle the bonus cards (their own stream), reveal the market
+        for t in range(5):
+            for k in range(s.bonus_copies[t]):
+                s.bonus_deck[s.bonus_deck_n] = t
+                s.bonus_deck_n += 1
+        s.bonus_rng[0] = stream_key(seed, STREAM_BONUS_DECK)
+        shuffle(s.bonus_rng, s.bonus_deck, s.bonus_deck_n)
+        for m in range(s.bonus_market_size):
+            s.bonus_market[m] = draw_bonus(s)
+    for c in range(8):
+        s.gained[c] = 0
+        s.returned[c] = 0
+        s.supply[c] = BIG_SUPPLY if s.unlimited else s.supply_init[c]
+    s.supply[K] = s.black_total
+    for u in range(N_UPPER):
+        s.upper_owner[u] = -1
+        s.upper_standing[u] = 0
+    # painting types in play (stream STREAM_TYPES), then the shuffled deck of their cards (STREAM_PAINTING_DECK)
+    types = np.arange(s.n_types_total)
+    if s.types_random:
+        rng = np.array([stream_key(seed, STREAM_TYPES)], np.uint64)
+        shuffle(rng, types, s.n_types_total)
+    for t in range(s.n_types_total):
+        s.in_play_types[t] = 0
+    for t in range(s.n_types_play):
+        s.in_play_types[types[t] if s.types_random else s.types_fixed[t]] = 1
+    size = 0
+    for c in range(s.n_cards):
+        if s.in_play_types[s.card_type[c]]:
+            s.deck[size] = c
+            size += 1
+    s.deck_size = size
+    rng = np.array([stream_key(seed, STREAM_PAINTING_DECK)], np.uint64)
+    shuffle(rng, s.deck, size)
+    if s.first_fixed >= 0:
+        s.first_player = s.first_fixed
+    else:
+        rng = np.array([stream_key(seed, STREAM_FIRST_PLAYER)], np.uint64)
+        s.first_player = next_below(rng, n)
+    s.start_player = s.first_player
+    pos = 0
+    for p in range(n):
+        s.policy_rng[p, 0] = stream_key(seed, STREAM_POLICY + p)
+        for c in range(8):
+            s.reserve[p, c] = 0
+        for c in range(8):
+            gain(s, p, c, s.start_pigments[c])
+        s.owned[p] = s.start_assistants
+        s.hires[p] = 0
+        s.to_place[p] = 0
+        for j in range(MAX_SECTORS):
+            s.lower[p, j] = 0
+            s.lower_standing[p, j] = 0
+        s.whites_on[p] = 0
+        s.whites_standing[p] = 0
+        for t in range(3):
+            s.space[p, t] = 1
+            s.token[p, t] = 0
+            s.token_kind[p, t] = TK_NONE
+        s.hand_n[p] = s.hand_size
+        s.n_kept[p] = 0
+        for i in range(s.hand_size):
+            s.hand[p, i] = s.deck[pos]
+            pos += 1
+        for i in range(s.hand.shape[1]):
+            s.card_state[p, i] = CARD_RESERVE
+            s.complete[p, i] = 0
+            for q in range(9):
+                s.squares[p, i, q] = EMPTY
+        s.exhibited[p] = 0
+        s.painter[p] = -1
+        s.gauguin_colour[p] = -1
+        for k in range(4):
+            s.dealt[p, k] = -1
+        s.turns[p] = 0
+        s.resolved[p] = 0
+        s.declined[p] = 0
+    if not s.pick_pass:
+        for p in range(n):
+            for i in range(s.hand_size):
+                s.cards[p, i] = s.hand[p, i]
+            s.n_kept[p] = s.hand_size
+            s.hand_n[p] = 0
+    if s.module_painters:  # spec §2.3 step 5: deal painter tiles from the pool (their own chance stream)
+        pool = s.pool[: s.pool_n].copy()
+        rng = np.array([stream_key(seed, STREAM_PAINTERS)], np.uint64)
+        shuffle(rng, pool, s.pool_n)
+        for p in range(n):
+            for k in range(s.painter_deal):
+                s.dealt[p, k] = pool[p * s.painter_deal + k]
+    s.current = 0
+    if s.module_painters and s.painter_first:
+        s.stage = ST_PAINTER
+    else:
+        start_draft(s)
+
+
+@nb.njit(cache=True)
+def draw_bonus(s):
+    """The next bonus card from the deck (reshuffling the discards when it is empty), or -1."""
+    if s.bonus_deck_n == 0 and s.bonus_reshuffle and s.bonus_discard_n > 0:
+        for k in range(s.bonus_discard_n):
+            s.bonus_deck[k] = s.bonus_discard[k]
+        s.bonus_deck_n = s.bonus_discard_n
+        s.bonus_discard_n = 0
+        shuffle(s.bonus_rng, s.bonus_deck, s.bonus_deck_n)
+    if s.bonus_deck_n == 0:
+        return -1
+    s.bonus_deck_n -= 1
+    return s.bonus_deck[s.bonus_deck_n]
+
+
+@nb.njit(cache=True)
+def discard_bonus(s, card):
+    s.bonus_discard[s.bonus_discard_n] = card
+    s.bonus_discard_n += 1
+
+
+@nb.njit(cache=True)
+def refresh_bonus_market(s, half):
+    """Phase 3 step 2 (spec §6.3): a half-turn discards the market and deals a fresh one; otherwise refill."""
+    if half:
+        for m in range(s.bonus_market_size):
+            if s.bonus_market[m] >= 0:
+                discard_bonus(s, s.bonus_market[m])
+                s.bonus_market[m] = -1
+    for m in range(s.bonus_market_size):
+        if s.bonus_market[m] < 0:
+            s.bonus_market[m] = draw_bonus(s)
+
+
+@nb.njit(cache=True)
+def can_buy(s, p):
+    if not s.module_bonus:
+        return False
+    for m in range(s.bonus_market_size):
+        if s.bonus_market[m] >= 0 and s.bonus_cost[s.bonus_market[m]] <= s.reserve[p, W]:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def any_swap(s, p):
+    for g in range(6):
+        for t in range(6):
+            if swap_ok(s, p, g, t):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def swap_ok(s, p, g, t):
+    """Colour Swap: a primary for another primary, or a secondary for another secondary, with the supply."""
+    return g != t and g < 6 and t < 6 and (g < 3) == (t < 3) and s.reserve[p, g] > 0 and s.supply[t] > 0
+
+
+@nb.njit(cache=True)
+def any_tool_move(s, p):
+    for t in range(3):
+        if s.space[p, t] < s.track_len[t]:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def card_effect_ok(s, p):
+    """Whether the bought card's own effect (EFFECT) can be used now."""
+    card = s.pend_bonus
+    if card == 0:  # painting
+        return can_perform(s, p, PAINT_ACTION, True)
+    if card == 1:  # imitation
+        return can_copy(s, p)
+    if card == 3:  # colour swap
+        return any_swap(s, p)
+    if card == 4:  # tool
+        return any_tool_move(s, p)
+    return False  # mixing: MIXCARD actions
+
+
+@nb.njit(cache=True)
+def start_draft(s):
+    s.current = 0
+    s.stage = ST_DRAFT if s.pick_pass else ST_ACTIVE
+
+
+@nb.njit(cache=True)
+def after_actives(s):
+    """Setup after the active paintings: painter tiles (if chosen after the draft), Gauguin's colour, round 1."""
+    s.current = 0
+    if s.module_painters and not s.painters_chosen:
+        s.stage = ST_PAINTER
+        return
+    next_gauguin(s, 0)
+
+
+@nb.njit(cache=True)
+def next_gauguin(s, start):
+    """Spec §2.3 step 7: each Gauguin player (seat order) chooses his secondary colour; then round 1 begins."""
+    for p in range(start, s.n_players):
+        if s.painter[p] == GAUGUIN and s.gauguin_colour[p] < 0:
+            s.stage = ST_GAUGUIN
+            s.current = p
+            return
+    s.setup_done = 1
+    begin_round(s)
+
+
+# ---- phase transitions ------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def begin_round(s):
+    """Phase 1 (spec §6.1): every owned assistant not pre-placed is available."""
+    n = s.n_players
+    for p in range(n):
+        onboard = 0
+        for j in range(s.n_sectors):
+            onboard += s.lower[p, j]
+        s.to_place[p] = s.owned[p] - onboard
+    s.stage = ST_PLACE
+    s.current = s.first_player
+    if s.to_place[s.current] == 0:
+        next_placer(s)
+
+
+@nb.njit(cache=True)
+def next_placer(s):
+    n = s.n_players
+    for k in range(1, n + 1):
+        p = (s.current + k) % n
+        if s.to_place[p] > 0:
+            s.current = p
+            return
+    # Phase 1 over: Phase 2 starts with the first player (or the next one with a standing assistant). Every
+    # placed assistant stands, so one exists; this must not call next_turn (no recursion: numba's cache
+    # mishandles mutually recursive functions).
+    s.stage = ST_TURN
+    for k in range(n):
+        p = (s.first_player + k) % n
+        if standing_count(s, p) > 0:
+            s.current = p
+            return
+    s.error = ERR_INVARIANT
+    s.done = 1
+
+
+@nb.njit(cache=True)
+def next_turn(s):
+    """The next player clockwise with a standing assistant, or the end of Phase 2 (spec §6.2)."""
+    n = s.n_players
+    s.stage = ST_TURN
+    for k in range(1, n + 1):
+        p = (s.current + k) % n
+        if standing_count(s, p) > 0:
+            s.current = p
+            return
+    end_phase2(s)
+
+
+@nb.njit(cache=True)
+def end_phase2(s):
+    if s.triggers:
+        s.end_reason = s.first_trigger
+        finish(s)
+    elif s.round >= s.round_cap:
+        s.end_reason = END_ROUND_CAP
+        finish(s)
+    else:
+        # Phase 3 step 1: rotate
+        if s.rotate_taker >= 0:
+            s.stage = ST_ROTATE
+            s.current = s.rotate_taker
+        else:
+            rotate(s, s.rot_per_round)
+            start_discard(s)
+
+
+@nb.njit(cache=True)
+def finish(s):
+    s.stage = ST_DONE
+    s.done = 1
+
+
+@nb.njit(cache=True)
+def rotate(s, k):
+    """Phase 3 steps 1-2 (spec §3.5, §6.3): turn the wheel k steps and detect a half-turn."""
+    r0 = s.rotation
+    s.rotation = r0 + k
+    half = False
+    if s.since_refresh_rule:
+        s.since_refresh += k
+        if 2 * s.since_refresh >= s.n_sectors:
+            half = True
+            s.since_refresh = 0
+    else:
+        for i in range(1, k + 1):
+            if s.forbidden[(s.red_sector + r0 + i) % s.n_sectors]:
+                half = True
+    if half:
+        s.half_turns += 1
+    if s.module_bonus:
+        refresh_bonus_market(s, half)
+
+
+@nb.njit(cache=True)
+def start_discard(s):
+    s.p3_idx = 0
+    next_discarder(s)
+
+
+@nb.njit(cache=True)
+def next_discarder(s):
+    """Phase 3 step 3: in turn order, players over the pigment limit discard down to it."""
+    n = s.n_players
+    while s.p3_idx < n:
+        p = (s.first_player + s.p3_idx) % n
+        if non_black(s, p) > pigment_limit(s, p):
+            s.stage = ST_DISCARD
+            s.current = p
+            return
+        s.p3_idx += 1
+    s.p3_idx = 0
+    next_keeper(s)
+
+
+@nb.njit(cache=True)
+def recover(s, p, keep):
+    """Phase 3 step 4 for player p: keep one lower assistant standing on slot `keep` (-1: none), recover the rest."""
+    for j in range(s.n_sectors):
+        s.lower[p, j] = 0
+        s.lower_standing[p, j] = 0
+    if keep >= 0:
+        s.lower[p, keep] = 1
+        s.lower_standing[p, keep] = 1
+    for u in range(N_UPPER - 1):
+        if s.upper_owner[u] == p:
+            s.upper_owner[u] = -1
+            s.upper_standing[u] = 0
+    s.whites_on[p] = 0
+    s.whites_standing[p] = 0
+
+
+@nb.njit(cache=True)
+def next_keeper(s):
+    n = s.n_players
+    while s.p3_idx < n:
+        p = (s.first_player + s.p3_idx) % n
+        onboard = 0
+        for j in range(s.n_sectors):
+            onboard += s.lower[p, j]
+        if onboard > 0:
+            s.stage = ST_KEEP
+            s.current = p
+            return
+        recover(s, p, -1)
+        s.p3_idx += 1
+    if s.fp_taker >= 0:
+        s.first_player = s.fp_taker
+    s.fp_taker = -1
+    s.rotate_taker = -1
+    s.round += 1
+    begin_round(s)
+
+
+# ---- action resolution -----------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def mix_inputs(a):
+    if a == MIX_ORANGE:
+        return R, Y
+    if a == MIX_GREEN:
+        return Y, B
+    return B, R
+
+
+@nb.njit(cache=True)
+def gauguin_mix(s, p, a, copy):
+    """Gauguin may replace one primary of his own colour's mix by a white (spec §11.2)."""
+    return power_applies(s, p, GAUGUIN, copy) and s.gauguin_colour[p] == a  # MIX_ORANGE..MIX_PURPLE == O..P
+
+
+@nb.njit(cache=True)
+def free_paint_ok(s, p, q, c):
+    """Manet/Monet/Renoir free placement: an empty square of the active painting requiring pend_colour
+    (free_paint_matching_only), or any cube the paint rules allow otherwise."""
+    if s.matching_only:
+        i = active_index(s, p)
+        return (c == s.pend_colour and i >= 0 and s.squares[p, i, q] == EMPTY and s.reserve[p, c] > 0
+                and s.card_grid[s.cards[p, i], q] == c)
+    return paint_ok(s, p, q, c)
+
+
+@nb.njit(cache=True)
+def degas_ok(s, p, q, c):
+    """Degas: a coloured cube still on the exhibited painting, onto an empty square of the new active painting
+    that requires exactly its colour."""
+    i = active_index(s, p)
+    if i < 0 or s.squares[p, i, q] != EMPTY or c >= W or s.card_grid[s.cards[p, i], q] != c:
+        return False
+    for k in range(9):
+        if s.squares[p, s.degas_src, k] == c:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def valadon_ok(s, p, o, q):
+    if not has_painter(s, p, VALADON_ID) or s.valadon_used or o == p or o >= s.n_players or s.reserve[o, W] <= 0:
+        return False
+    i = active_index(s, p)
+    if i < 0 or s.squares[p, i, q] != EMPTY:
+        return False
+    filled, whites, blacks = painting_counts(s, p, i)
+    return whites + 1 <= s.max_whites
+
+
+@nb.njit(cache=True)
+def valadon_available(s, p):
+    for o in range(s.n_players):
+        for q in range(9):
+            if valadon_ok(s, p, o, q):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def any_free_paint(s, p):
+    for q in range(9):
+        for c in range(8):
+            if free_paint_ok(s, p, q, c):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def cezanne_offer(s, p):
+    """After an upgrade: enter the Cézanne choice if it applies (once per upgrade action). Returns True if so."""
+    t = s.pend_track
+    if s.cez_used or not has_painter(s, p, CEZANNE) or s.space[p, t] >= s.track_len[t]:
+        return False
+    if non_black(s, p) < s.track_level[t, s.space[p, t]]:  # the level printed on the next space
+        return False
+    s.cez_used = 1
+    s.stage = ST_CEZANNE
+    return True
+
+
+@nb.njit(cache=True)
+def can_perform(s, p, a, copy):
+    """Whether player p meets the requirements of lower action a (spec §7.1); copy: performed via imitator."""
+    if a <= GET_BLUE:
+        return True
+    if a <= MIX_PURPLE:
+        x, z = mix_inputs(a)
+        if s.reserve[p, x] > 0 and s.reserve[p, z] > 0:
+            return True
+        return (gauguin_mix(s, p, a, copy) and s.reserve[p, W] > 0
+                and (s.reserve[p, x] > 0 or s.reserve[p, z] > 0))
+    if a == MIX_BLACK:
+        return s.reserve[p, O] > 0 and s.reserve[p, G] > 0 and s.reserve[p, P] > 0 and s.supply[K] > 0
+    if a <= UPGRADE_BRUSH:
+        t = a - UPGRADE_TUBE
+        return s.space[p, t] < s.track_len[t] and non_black(s, p) >= s.upgrade_cost
+    if a == PAINT_ACTION:
+        i = active_index(s, p)
+        return i >= 0 and not painting_complete(s, p, i)
+    if a == EXHIBIT:
+        i = active_index(s, p)
+        return (i >= 0 and painting_complete(s, p, i)) or can_buy(s, p)
+    return False  # take_painting: base-game market, not implemented
+
+
+@nb.njit(cache=True)
+def can_copy(s, p):
+    for j in range(s.n_sectors):
+        if slot_standing(s, j) > 0 and can_perform(s, p, action_of_slot(s, j), True):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def enter_space(s, p, t):
+    """Effects of the space the marker of tool t just entered (spec §4). Returns True when waiting for a choice."""
+    space = s.space[p, t]
+    if space == s.bonus_space and s.token_kind[p, t] == TK_NONE:
+        s.stage = ST_BONUS
+        s.pend_track = t
+        return True
+    last_space(s, p, t)
+    return False
+
+
+@nb.njit(cache=True)
+def last_space(s, p, t):
+    if s.space[p, t] == s.track_len[t]:
+        s.token[p, t] = s.end_pts  # flips a 6 to 10, or takes a 10 after hiring
+        if s.token_kind[p, t] == TK_NONE:
+            s.token_kind[p, t] = TK_HIRE
+        if s.end_track:
+            trigger(s, TRIG_TRACK)
+
+
+@nb.njit(cache=True)
+def exhibit(s, p):
+    """Spec §7.1 exhibit: the completed active painting goes to the easel; coloured cubes return."""
+    i = active_index(s, p)
+    s.degas_src = -1
+    if has_painter(s, p, DEGAS) and s.degas_n > 0 and not s.return_on_completion:
+        s.degas_src = i  # his coloured cubes wait for the new active painting
+    elif not s.return_on_completion:  # with "completion" they already left when the 9th square filled
+        for q in range(9):
+            c = s.squares[p, i, q]
+            if c != EMPTY and c < W:
+                to_supply(s, c, 1)
+                s.squares[p, i, q] = EMPTY
+    s.card_state[p, i] = CARD_EXHIBITED
+    s.exhibited[p] += 1
+    if s.exhibited[p] >= s.end_exhibited:
+        trigger(s, TRIG_EXHIBIT)
+    for k in range(s.n_kept[p]):
+        if s.card_state[p, k] == CARD_RESERVE:
+            s.stage = ST_NEW_ACTIVE
+            return True
+    degas_return(s, p)
+    return False
+
+
+@nb.njit(cache=True)
+def degas_return(s, p):
+    """The cubes Degas did not move go to the supply."""
+    if s.degas_src < 0:
+        return
+    for q in range(9):
+        c = s.squares[p, s.degas_src, q]
+        if c != EMPTY and c < W:
+            to_supply(s, c, 1)
+            s.squares[p, s.degas_src, q] = EMPTY
+    s.degas_src = -1
+
+
+@nb.njit(cache=True)
+def perform(s, p, a):
+    """Resolve lower action a for player p (requirements already checked). Returns True when a sub-decision
+    follows (payment, painting, bonus, new active painting)."""
+    if a <= GET_BLUE:
+        gain(s, p, a, level(s, p, TUBE))
+        free = MANET if a == GET_RED else (MONET if a == GET_YELLOW else RENOIR)
+        if has_painter(s, p, free):
+            i = active_index(s, p)
+            if i >= 0 and not painting_complete(s, p, i):
+                s.pend_colour = a
+                s.pend_count = 2
+                if any_free_paint(s, p):
+                    s.stage = ST_FREE
+                    return True
+        return False
+    if a <= MIX_PURPLE:
+        x, z = mix_inputs(a)
+        if gauguin_mix(s, p, a, s.pend_copy != 0) and s.reserve[p, W] > 0:
+            s.pend_colour = a
+            s.stage = ST_MIXPAY
+            return True
+        pay(s, p, x, 1)
+        pay(s, p, z, 1)
+        gain(s, p, a, level(s, p, PALETTE))  # MIX_ORANGE..MIX_PURPLE == O..P
+        return False
+    if a == MIX_BLACK:
+        pay(s, p, O, 1)
+        pay(s, p, G, 1)
+        pay(s, p, P, 1)
+        gain(s, p, K, 1)
+        if s.supply[K] == 0 and s.end_last_black:
+            trigger(s, TRIG_BLACK)
+        return False
+    if a <= UPGRADE_BRUSH:
+        s.pend_track = a - UPGRADE_TUBE
+        s.pend_count = s.upgrade_cost
+        s.cez_used = 0
+        if s.pend_count == 0:
+            if advance_marker(s, p):
+                return True
+            return cezanne_offer(s, p)
+        s.stage = ST_PAY
+        return True
+    if a == PAINT_ACTION:
+        s.pend_count = level(s, p, BRUSH)
+        s.valadon_used = 0
+        if s.pend_count == 0 and not valadon_available(s, p):
+            return False
+        s.stage = ST_PAINT
+        return True
+    if a == EXHIBIT:
+        if can_buy(s, p):
+            s.stage = ST_BUY
+            return True
+        return exhibit(s, p)
+    return False
+
+
+@nb.njit(cache=True)
+def advance_marker(s, p):
+    t = s.pend_track
+    s.space[p, t] += 1
+    return enter_space(s, p, t)
+
+
+@nb.njit(cache=True)
+def perform_upper(s, p, u):
+    if u == UP_FIRST:
+        gain(s, p, W, 1)
+        s.fp_taker = p
+        return False
+    if u == UP_ROTATE:
+        s.rotate_taker = p
+        return False
+    if u == UP_WHITES:
+        gain(s, p, W, level(s, p, TUBE))
+        return False
+    s.stage = ST_COPY  # imitator
+    return True
+
+
+@nb.njit(cache=True)
+def paint_ok(s, p, q, c):
+    """Whether a cube of colour c may go on empty square q of p's active painting (spec §7.1 paint)."""
+    i = active_index(s, p)
+    if i < 0 or s.squares[p, i, q] != EMPTY or s.reserve[p, c] <= 0:
+        return False
+    if c < W:
+        if s.card_grid[s.cards[p, i], q] == c:
+            return True
+        return s.module_painters and s.painter[p] == TOULOUSE_LAUTREC and mismatches(s, p, i) + 1 <= 2
+    filled, whites, blacks = painting_counts(s, p, i)
+    if c == W:
+        return whites + 1 <= s.max_whites
+    return blacks + 1 <= s.max_blacks
+
+
+# ---- legal actions ------------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def place_ok(s, p, loc):
+    if loc < MAX_SECTORS:
+        return loc < s.n_sectors and s.cap[loc] > 0 and slot_occupants(s, loc) < s.cap[loc]
+    u = loc - MAX_SECTORS
+    if u == UP_WHITES:
+        return True
+    if u >= N_UPPER or s.upper_owner[u] >= 0:
+        return False
+    return not (u == UP_FIRST and s.first_player == p)
+
+
+@nb.njit(cache=True)
+def owns_standing(s, p, loc):
+    if loc < MAX_SECTORS:
+        return loc < s.n_sectors and s.lower_standing[p, loc] > 0
+    u = loc - MAX_SECTORS
+    if u == UP_WHITES:
+        return s.whites_standing[p] > 0
+    return u < N_UPPER and s.upper_owner[u] == p and s.upper_standing[u] > 0
+
+
+@nb.njit(cache=True)
+def resolvable(s, p, loc):
+    if loc < MAX_SECTORS:
+        return can_perform(s, p, action_of_slot(s, loc), False)
+    if loc - MAX_SECTORS == UP_IMITATOR:
+        return can_copy(s, p)
+    return True
+
+
+@nb.njit(cache=True)
+def is_legal(s, a):
+    """Whether action a is legal for the current player (the single definition; legal_actions enumerates it)."""
+    if s.done or a < 0 or a >= N_ACTIONS:
+        return False
+    p = s.current
+    st = s.stage
+    n_loc = MAX_SECTORS + N_UPPER
+    if st == ST_DRAFT:
+        return CARD <= a < CARD + s.hand_n[p]
+    if st == ST_ACTIVE or st == ST_NEW_ACTIVE:
+        return CARD <= a < CARD + s.n_kept[p] and s.card_state[p, a - CARD] == CARD_RESERVE
+    if st == ST_PLACE:
+        return PLACE <= a < PLACE + n_loc and place_ok(s, p, a - PLACE)
+    if st == ST_TURN:
+        if USE <= a < USE + n_loc:
+            return owns_standing(s, p, a - USE) and resolvable(s, p, a - USE)
+        if DECLINE <= a < DECLINE + n_loc:
+            return owns_standing(s, p, a - DECLINE)
+        return False
+    if st == ST_PAY:
+        return COLOUR <= a < COLOUR + 7 and s.reserve[p, a - COLOUR] > 0
+    if st == ST_DISCARD:
+        return COLOUR <= a < COLOUR + 7 and s.reserve[p, a - COLOUR] > 0
+    if st == ST_BONUS:
+        if a == HIRE:
+            return s.owned[p] < s.max_assistants
+        return a == TOKEN
+    if st == ST_PAINT:
+        if a == STOP:
+            return True
+        if VALADON <= a < VALADON + 36:
+            return valadon_ok(s, p, (a - VALADON) // 9, (a - VALADON) % 9)
+        return s.pend_count > 0 and PAINT <= a < PAINT + 72 and paint_ok(s, p, (a - PAINT) // 8, (a - PAINT) % 8)
+    if st == ST_FREE:
+        return a == STOP or (PAINT <= a < PAINT + 72 and free_paint_ok(s, p, (a - PAINT) // 8, (a - PAINT) % 8))
+    if st == ST_DEGAS:
+        return a == STOP or (PAINT <= a < PAINT + 72 and degas_ok(s, p, (a - PAINT) // 8, (a - PAINT) % 8))
+    if st == ST_CEZANNE:
+        return a == STOP or a == ACCEPT
+    if st == ST_MIXPAY:
+        x, z = mix_inputs(s.pend_colour)
+        if a == ACCEPT:
+            return s.reserve[p, x] > 0 and s.reserve[p, z] > 0
+        if a == COLOUR + x:
+            return s.reserve[p, W] > 0 and s.reserve[p, z] > 0
+        if a == COLOUR + z:
+            return s.reserve[p, W] > 0 and s.reserve[p, x] > 0
+        return False
+    if st == ST_BUY or st == ST_CARD:
+        if a == ACCEPT:
+            i = active_index(s, p)
+            return i >= 0 and painting_complete(s, p, i)
+        if st == ST_BUY:
+            if BUY <= a < BUY + s.bonus_market_size:
+                card = s.bonus_market[a - BUY]
+                return card >= 0 and s.bonus_cost[card] <= s.reserve[p, W]
+            return False
+        if a == STOP:
+            return True
+        if a == EFFECT:
+            return card_effect_ok(s, p)
+        if MIXCARD <= a < MIXCARD + 4:
+            return s.pend_bonus == 2 and can_perform(s, p, MIX_ORANGE + a - MIXCARD, True)
+        return False
+    if st == ST_SWAP:
+        if a == STOP:
+            return True
+        return SWAP <= a < SWAP + 64 and swap_ok(s, p, (a - SWAP) // 8, (a - SWAP) % 8)
+    if st == ST_TOOL:
+        if a == STOP:
+            return True
+        return TOOLMOVE <= a < TOOLMOVE + 3 and s.space[p, a - TOOLMOVE] < s.track_len[a - TOOLMOVE]
+    if st == ST_PAINTER:
+        return CARD <= a < CARD + s.painter_deal
+    if st == ST_GAUGUIN:
+        return COLOUR + O <= a <= COLOUR + P
+    if st == ST_COPY:
+        return (COPY <= a < COPY + s.n_sectors and slot_standing(s, a - COPY) > 0
+                and can_perform(s, p, action_of_slot(s, a - COPY), True))
+    if st == ST_ROTATE:
+        return ROTATE <= a < ROTATE + s.n_rot_opts
+    if st == ST_KEEP:
+        return KEEP <= a < KEEP + s.n_sectors and s.lower[p, a - KEEP] > 0
+    return False
+
+
+@nb.njit(cache=True)
+def _range(st):
+    """The action range [lo, hi) that can hold legal actions in stage st."""
+    if st == ST_DRAFT or st == ST_ACTIVE or st == ST_NEW_ACTIVE:
+        return CARD, COPY
+    if st == ST_PLACE:
+        return PLACE, USE
+    if st == ST_TURN:
+        return USE, COLOUR
+    if st == ST_PAY or st == ST_DISCARD:
+        return COLOUR, HIRE
+    if st == ST_BONUS:
+        return HIRE, STOP
+    if st == ST_PAINT:
+        return STOP, N_ACTIONS
+    if st == ST_FREE or st == ST_DEGAS:
+        return STOP, VALADON
+    if st == ST_CEZANNE:
+        return STOP, CARD
+    if st == ST_MIXPAY:
+        return COLOUR, CARD
+    if st == ST_PAINTER:
+        return CARD, COPY
+    if st == ST_BUY:
+        return ACCEPT, EFFECT
+    if st == ST_CARD:
+        return STOP, SWAP
+    if st == ST_SWAP:
+        return STOP, TOOLMOVE
+    if st == ST_TOOL:
+        return STOP, N_ACTIONS
+    if st == ST_GAUGUIN:
+        return COLOUR, HIRE
+    if st == ST_COPY:
+        return COPY, ROTATE
+    if st == ST_ROTATE:
+        return ROTATE, KEEP
+    if st == ST_KEEP:
+        return KEEP, PAINT
+    return 0, 0
+
+
+@nb.njit(cache=True)
+def legal_actions(s, out):
+    """Write the legal actions (ascending) into out; return their count."""
+    if s.done:
+        return 0
+    lo, hi = _range(s.stage)
+    n = 0
+    for a in range(lo, hi):
+        if is_legal(s, a):
+            out[n] = a
+            n += 1
+    return n
+
+
+# ---- transitions --------------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def place(s, p, i, q, c):
+    """Put a cube of colour c (already taken from its owner) on square q of p's card i; mark completion.
+    Returns True when this filled the 9th square."""
+    s.squares[p, i, q] = c
+    if not all_filled(s, p, i):
+        return False
+    s.complete[p, i] = 1
+    if s.return_on_completion:
+        for k in range(9):
+            if s.squares[p, i, k] < W:
+                to_supply(s, s.squares[p, i, k], 1)
+                s.squares[p, i, k] = EMPTY
+    return True
+
+
+@nb.njit(cache=True)
+def any_degas(s, p):
+    for q in range(9):
+        for c in range(6):
+            if degas_ok(s, p, q, c):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def apply_action(s, a):
+    """Apply legal action a of the current player. An illegal action stops the game with ERR_ILLEGAL_ACTION."""
+    if not is_legal(s, a):
+        s.error = ERR_ILLEGAL_ACTION
+        s.done = 1
+        return
+    p = s.current
+    n = s.n_players
+    s.turn += 1
+    s.turns[p] += 1
+    st = s.stage
+    if st == ST_DRAFT:
+        i = a - CARD
+        s.cards[p, s.n_kept[p]] = s.hand[p, i]
+        s.n_kept[p] += 1
+        for k in range(i, s.hand_n[p] - 1):
+            s.hand[p, k] = s.hand[p, k + 1]
+        s.hand_n[p] -= 1
+        if p + 1 < n:
+            s.current = p + 1
+            return
+        # everyone picked: pass the rest to the left
+        s.draft_round += 1
+        if s.hand_n[0] > 0:
+            tmp = s.hand[n - 1, :].copy()
+            for q in range(n - 1, 0, -1):
+                s.hand[q, :] = s.hand[q - 1, :]
+            s.hand[0, :] = tmp
+            s.current = 0
+            return
+        s.stage = ST_ACTIVE
+        s.current = 0
+        return
+    if st == ST_ACTIVE:
+        s.card_state[p, a - CARD] = CARD_ACTIVE
+        actives = 0
+        for i in range(s.n_kept[p]):
+            if s.card_state[p, i] == CARD_ACTIVE:
+                actives += 1
+        if actives < s.active_limit and actives < s.n_kept[p]:
+            return
+        if p + 1 < n:
+            s.current = p + 1
+            return
+        after_actives(s)
+        return
+    if st == ST_PAINTER:
+        s.painter[p] = s.dealt[p, a - CARD]
+        if p + 1 < n:
+            s.current = p + 1
+            return
+        s.painters_chosen = 1
+        if s.painter_first:
+            start_draft(s)
+        else:
+            next_gauguin(s, 0)
+        return
+    if st == ST_GAUGUIN:
+        c = a - COLOUR
+        s.gauguin_colour[p] = c
+        if s.supply[c] > 0:  # the marker cube comes from the supply and stays on the tile
+            s.supply[c] -= 1
+            s.gained[c] += 1
+        next_gauguin(s, p + 1)
+        return
+    if st == ST_PLACE:
+        loc = a - PLACE
+        if loc < MAX_SECTORS:
+            s.lower[p, loc] += 1
+            s.lower_standing[p, loc] += 1
+        elif loc - MAX_SECTORS == UP_WHITES:
+            s.whites_on[p] += 1
+            s.whites_standing[p] += 1
+        else:
+            s.upper_owner[loc - MAX_SECTORS] = p
+            s.upper_standing[loc - MAX_SECTORS] = 1
+        s.to_place[p] -= 1
+        next_placer(s)
+        return
+    if st == ST_TURN:
+        resolve = a < DECLINE
+        loc = a - (USE if resolve else DECLINE)
+        if loc < MAX_SECTORS:
+            s.lower_standing[p, loc] -= 1
+        elif loc - MAX_SECTORS == UP_WHITES:
+            s.whites_standing[p] -= 1
+        else:
+            s.upper_standing[loc - MAX_SECTORS] = 0
+        if not resolve:
+            s.declined[p] += 1
+            next_turn(s)
+            return
+        s.resolved[p] += 1
+        s.pend_copy = 0
+        s.tool_left = -1
+        if loc < MAX_SECTORS:
+            waiting = perform(s, p, action_of_slot(s, loc))
+        else:
+            waiting = perform_upper(s, p, loc - MAX_SECTORS)
+        if not waiting:
+            next_turn(s)
+        return
+    if st == ST_PAY:
+        pay(s, p, a - COLOUR, 1)
+        s.pend_count -= 1
+        if s.pend_count > 0:
+            return
+        if not advance_marker(s, p) and not cezanne_offer(s, p):
+            next_turn(s)
+        return
+    if st == ST_BONUS:
+        t = s.pend_track
+        if a == HIRE:
+            s.owned[p] += 1
+            s.hires[p] += 1
+            s.token_kind[p, t] = TK_HIRE
+        else:
+            s.token_kind[p, t] = TK_TOKEN
+            s.token[p, t] = s.bonus_pts
+        last_space(s, p, t)
+        if s.tool_left >= 0:  # inside a Tool card: Cézanne does not follow (cezanne_on_tool_card = false)
+            if s.tool_left > 0 and any_tool_move(s, p):
+                s.stage = ST_TOOL
+            else:
+                next_turn(s)
+            return
+        if not cezanne_offer(s, p):
+            next_turn(s)
+        return
+    if st == ST_BUY:
+        if a == ACCEPT:
+            if not exhibit(s, p):
+                next_turn(s)
+            return
+        card = s.bonus_market[a - BUY]
+        pay(s, p, W, s.bonus_cost[card])
+        s.bonus_market[a - BUY] = -1
+        s.bought[p] += 1
+        s.pend_bonus = card
+        s.stage = ST_CARD  # Option A: resolve it at once
+        return
+    if st == ST_CARD:
+        card = s.pend_bonus
+        discard_bonus(s, card)
+        s.pend_bonus = -1
+        s.pend_copy = 1  # a card's action counts as a copy for painter powers (painter_powers_on_copies)
+        waiting = False
+        if a == ACCEPT:
+            waiting = exhibit(s, p)
+        elif a == EFFECT:
+            if card == 0:
+                waiting = perform(s, p, PAINT_ACTION)
+            elif card == 1:
+                s.stage = ST_COPY
+                waiting = True
+            elif card == 3:
+                s.pend_count = 4
+                s.stage = ST_SWAP
+                waiting = True
+            else:
+                s.tool_left = 2
+                s.stage = ST_TOOL
+                waiting = True
+        elif a != STOP:
+            waiting = perform(s, p, MIX_ORANGE + a - MIXCARD)
+        if not waiting:
+            next_turn(s)
+        return
+    if st == ST_SWAP:
+        if a != STOP:
+            pay(s, p, (a - SWAP) // 8, 1)
+            gain(s, p, (a - SWAP) % 8, 1)
+            s.pend_count -= 1
+            if s.pend_count > 0 and any_swap(s, p):
+                return
+        next_turn(s)
+        return
+    if st == ST_TOOL:
+        if a == STOP:
+            s.tool_left = -1
+            next_turn(s)
+            return
+        t = a - TOOLMOVE
+        s.pend_track = t
+        s.tool_left -= 1
+        s.space[p, t] += 1
+        if enter_space(s, p, t):
+            return
+        if s.tool_left > 0 and any_tool_move(s, p):
+            return
+        s.tool_left = -1
+        next_turn(s)
+        return
+    if st == ST_CEZANNE:
+        if a == STOP:
+            next_turn(s)
+            return
+        t = s.pend_track
+        s.pend_count = s.track_level[t, s.space[p, t]]
+        if s.pend_count > 0:
+            s.stage = ST_PAY
+        elif not advance_marker(s, p):
+            next_turn(s)
+        return
+    if st == ST_MIXPAY:
+        x, z = mix_inputs(s.pend_colour)
+        if a == ACCEPT:
+            pay(s, p, x, 1)
+            pay(s, p, z, 1)
+        else:
+            pay(s, p, W, 1)
+            pay(s, p, z if a == COLOUR + x else x, 1)
+        gain(s, p, s.pend_colour, level(s, p, PALETTE))
+        next_turn(s)
+        return
+    if st == ST_FREE:
+        if a == STOP:
+            next_turn(s)
+            return
+        i = active_index(s, p)
+        s.reserve[p, (a - PAINT) % 8] -= 1
+        complete = place(s, p, i, (a - PAINT) // 8, (a - PAINT) % 8)
+        s.pend_count -= 1
+        if s.pend_count <= 0 or complete or not any_free_paint(s, p):
+            next_turn(s)
+        return
+    if st == ST_DEGAS:
+        if a != STOP:
+            q, c = (a - PAINT) // 8, (a - PAINT) % 8
+            for k in range(9):
+                if s.squares[p, s.degas_src, k] == c:
+                    s.squares[p, s.degas_src, k] = EMPTY
+                    break
+            place(s, p, active_index(s, p), q, c)
+            s.pend_count -= 1
+            if s.pend_count > 0 and any_degas(s, p):
+                return
+        degas_return(s, p)
+        next_turn(s)
+        return
+    if st == ST_PAINT:
+        if a == STOP:
+            next_turn(s)
+            return
+        i = active_index(s, p)
+        if a >= VALADON:
+            o, q = (a - VALADON) // 9, (a - VALADON) % 9
+            s.reserve[o, W] -= 1  # taken from the opponent: no Brush cost
+            s.valadon_used = 1
+            complete = place(s, p, i, q, W)
+        else:
+            q, c = (a - PAINT) // 8, (a - PAINT) % 8
+            s.reserve[p, c] -= 1
+            s.pend_count -= 1
+            complete = place(s, p, i, q, c)
+        if complete or (s.pend_count <= 0 and not valadon_available(s, p)):
+            next_turn(s)
+        return
+    if st == ST_COPY:
+        s.pend_copy = 1
+        if not perform(s, p, action_of_slot(s, a - COPY)):
+            next_turn(s)
+        return
+    if st == ST_NEW_ACTIVE:
+        s.card_state[p, a - CARD] = CARD_ACTIVE
+        if s.degas_src >= 0:
+            s.pend_count = s.degas_n
+            if any_degas(s, p):
+                s.stage = ST_DEGAS
+                return
+            degas_return(s, p)
+        next_turn(s)
+        return
+    if st == ST_ROTATE:
+        rotate(s, s.rot_opts[a - ROTATE])
+        start_discard(s)
+        return
+    if st == ST_DISCARD:
+        pay(s, p, a - COLOUR, 1)
+        if non_black(s, p) <= pigment_limit(s, p):
+            s.p3_idx += 1
+            next_discarder(s)
+        return
+    if st == ST_KEEP:
+        recover(s, p, a - KEEP)
+        s.p3_idx += 1
+        next_keeper(s)
+        return
+
+
+# ---- scoring ------------------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def scored(s, p, i):
+    """Whether drafted card i of player p scores (exhibited, or completed when score_completed_unexhibited)."""
+    if s.card_state[p, i] == CARD_EXHIBITED:
+        return True
+    return s.score_unexhibited and s.card_state[p, i] == CARD_ACTIVE and painting_complete(s, p, i)
+
+
+@nb.njit(cache=True)
+def score_components(s, p, comp):
+    """Spec §9.2: comp[0..5] = paintings, signatures, tokens, identical pair, white penalty (negative),
+    reserve black."""
+    for k in range(N_COMPONENTS):
+        comp[k] = 0
+    type_count = np.zeros(64, np.int64)
+    black_elsewhere = s.reserve[p, K]
+    for i in range(s.n_kept[p]):
+        filled, whites, blacks = painting_counts(s, p, i)
+        if scored(s, p, i):
+            card = s.cards[p, i]
+            comp[PP_PAINTINGS] += s.values[s.card_tier[card]]
+            if blacks > 0:
+                comp[PP_SIGNATURES] += s.black_pts
+            comp[PP_WHITE_PENALTY] -= s.white_penalty * whites
+            type_count[s.card_type[card]] += 1
+        else:
+            black_elsewhere += blacks
+    sixes = 0
+    for t in range(3):
+        comp[PP_TOKENS] += s.token[p, t]
+        if s.token[p, t] == s.bonus_pts and s.token_kind[p, t] == TK_TOKEN:
+            sixes += 1
+    if s.pair_bonus > 0:
+        pairs = 0
+        for t in range(64):
+            pairs += type_count[t] // 2
+        flips = min(min(pairs, sixes), s.pair_max)
+        comp[PP_PAIR] = flips * s.pair_bonus
+    if s.black_reserve_scores:
+        comp[PP_RESERVE_BLACK] = s.black_pts * black_elsewhere
+
+
+@nb.njit(cache=True)
+def final_scores(s, out):
+    comp = np.zeros(N_COMPONENTS, np.int64)
+    for p in range(s.n_players):
+        score_components(s, p, comp)
+        out[p] = comp.sum()
+
+
+@nb.njit(cache=True)
+def tie_keys(s, p, keys):
+    """Tie-break keys in order, larger is better (spec §9.3)."""
+    best, blacks, whites = 0, np.int64(s.reserve[p, K]), 0
+    for i in range(s.n_kept[p]):
+        filled, w, b = painting_counts(s, p, i)
+        blacks += b
+        if scored(s, p, i):
+            best = max(best, np.int64(s.values[s.card_tier[s.cards[p, i]]]))
+            whites += w
+    for k in range(s.n_tie):
+        tb = s.tie[k]
+        keys[k] = best if tb == TB_BEST else (blacks if tb == TB_BLACK else -whites)
+
+
+@nb.njit(cache=True)
+def ranks_and_win_shares(s, scores, ranks, shares):
+    """Rank 1 = best; players tied on the total and every tie-break share the rank and the win."""
+    n = s.n_players
+    keys = np.zeros((n, 4), np.int64)
+    for p in range(n):
+        keys[p, 0] = scores[p]
+        tie_keys(s, p, keys[p, 1:])
+    m = 1 + s.n_tie
+    winners = 0
+    for p in range(n):
+        better = 0
+        for q in range(n):
+            for k in range(m):
+                if keys[q, k] != keys[p, k]:
+                    if keys[q, k] > keys[p, k]:
+                        better += 1
+                    break
+        ranks[p] = better + 1
+        if better == 0:
+            winners += 1
+    for p in range(n):
+        shares[p] = 1.0 / winners if ranks[p] == 1 else 0.0

@@ -1,0 +1,399 @@
+"""Couleurs de Paris behind the core game protocol: the step-by-step `CouleursState` and the batch fast path."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from simkit.core.compiled import lineup_arrays, policy_vector
+from simkit.core.errors import ConfigError, GameAbortedError
+from simkit.core.game import Column, Game, State
+from simkit.core.pyloop import play_with_step_api
+from simkit.games.couleurs import engine
+from simkit.games.couleurs.batch import new_output, play_games, record_game
+from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, PAINTERS, TOOLS,
+                                              UPPER_ACTIONS)
+from simkit.games.couleurs.dispatch import choose_action
+from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
+from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
+from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, MIXCARD, SWAP, TOOLMOVE, VALADON, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE,
+                                         EMPTY, END_REASONS, ERROR_TEXT, HIRE, KEEP, N_UPPER, PAINT, PLACE, ROTATE,
+                                         STAGE_NAMES, STATE_DTYPE, STOP, TOKEN, USE)
+from simkit.games.couleurs.components import MAX_SECTORS
+
+
+@dataclass(frozen=True)
+class CouleursObservation:
+    """What a player sees (spec §2.4): everything public, plus the player's own reserve grids."""
+
+    player: int
+    stage: str
+    round: int
+    rotation: int
+    first_player: int
+    slot_actions: tuple[str, ...]  # the action each lower slot faces this round
+    slot_capacity: tuple[int, ...]
+    lower: tuple[tuple[int, ...], ...]  # per player, assistants on each slot
+    lower_standing: tuple[tuple[int, ...], ...]
+    upper: Mapping[str, int | None]  # upper space -> owner seat
+    whites_space: tuple[int, ...]  # per player, assistants on `whites`
+    reserves: tuple[Mapping[str, int], ...]  # per player, colour -> cubes
+    supply: Mapping[str, int]  # limited colours only (black always)
+    tracks: tuple[Mapping[str, int], ...]  # per player, tool -> space
+    tokens: tuple[Mapping[str, int], ...]  # per player, tool -> face value (0 = none)
+    owned_assistants: tuple[int, ...]
+    paintings: tuple[tuple[Mapping[str, Any], ...], ...]  # per player, drafted cards (grid hidden when not visible)
+    draft_hand: tuple[int, ...]  # own current draft hand (card ids)
+    painters: tuple[str | None, ...]  # chosen painter tile per player (Module 2)
+    painters_dealt: tuple[str, ...]  # own dealt tiles (owner only)
+    gauguin_colour: tuple[str | None, ...]
+    bonus_market: tuple[str | None, ...]  # Module 1: face-up bonus cards
+    actions: Mapping[int, str]  # legal action -> description (current player only)
+
+
+class CouleursGame(Game):
+    id = "couleurs"
+    title = "Couleurs de Paris (house-rule variant J)"
+    rule_params = PARAMS
+    policy_params = POLICY_PARAMS
+    policy_docs = POLICY_DOCS
+    result_columns = (
+        *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
+        Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
+        Column("black_cubes", "int8", "black cubes owned at the end (anywhere)"),
+        Column("hires", "int8", "assistants hired at track bonus spaces"),
+        *(Column(f"{t}_space", "int8", f"final {t} track space") for t in TOOLS),
+        Column("rounds", "int16", "rounds played"),
+        Column("end_reason", "str", "first end trigger (paintings_exhibited, last_black, track_end, round_cap)"),
+    )
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
+        self.rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
+        self.rules.check_supported(source, prefix)
+        self._template = self._make_template()
+
+    def __reduce__(self):  # workers rebuild the game from the rule values, once per process
+        return (_rebuild, (json.dumps(dict(self.rules.values), sort_keys=True),))
+
+    @property
+    def n_players(self) -> int:
+        return self.rules["n_players"]
+
+    @property
+    def rule_values(self) -> Mapping[str, Any]:
+        return self.rules.values
+
+    def data_sources(self) -> dict[str, str]:
+        return self.rules.data_sources()
+
+    def _make_template(self) -> np.ndarray:
+        """A one-record state array with the rule values and component data filled in."""
+        r, v = self.rules, self.rules.values
+        n = v["n_players"]
+        arr = np.zeros(1, STATE_DTYPE)
+        s = arr[0]
+        S = r.board.n_sectors
+        s["n_players"], s["n_sectors"] = n, S
+        s["wheel"][:S] = r.board.wheel
+        s["cap"][:S] = r.board.caps[n]
+        s["forbidden"][:S] = r.board.printed_forbidden
+        s["red_sector"] = int(np.flatnonzero(r.board.wheel == 0)[0])
+        s["track_len"][:] = r.tracks.lengths
+        s["track_level"][:] = r.tracks.levels
+        cards = r.paintings
+        s["n_cards"] = len(cards)
+        s["card_grid"][: len(cards)] = cards.grids
+        s["card_tier"][: len(cards)] = cards.tiers
+        s["card_type"][: len(cards)] = cards.type_index
+        s["values"][:] = v["painting_values"]
+        s["unlimited"] = v["unlimited_supply"]
+        s["supply_init"][:] = r.colour_vector("supply_counts")
+        s["black_total"] = by_players(v["black_cubes_by_players"], n)
+        s["n_types_total"] = len(cards.type_names)
+        s["n_types_play"] = by_players(v["painting_types_by_players"], n)
+        tip = v["painting_types_in_play"]
+        s["types_random"] = tip == "random"
+        if tip != "random":
+            s["types_fixed"][: len(tip)] = [cards.type_names.index(t) for t in tip]
+        s["pick_pass"] = v["draft_mode"] == "pick_pass"
+        s["hand_size"] = v["draft_hand_size"]
+        s["active_limit"] = v["active_painting_limit"]
+        s["return_on_completion"] = v["return_coloured_on"] == "completion"
+        s["start_pigments"][:] = r.colour_vector("start_pigments")
+        s["start_assistants"], s["max_assistants"] = v["start_assistants"], v["max_assistants"]
+        s["first_fixed"] = -1 if v["first_player"] == "random" else v["first_player"]
+        s["rot_per_round"] = v["rotation_per_round"]
+        opts = v["rotate_options"]
+        if len(opts) > len(s["rot_opts"]):
+            raise ConfigError(f"at most {len(s['rot_opts'])} rotate options", key="rotate_options")
+        s["n_rot_opts"] = len(opts)
+        s["rot_opts"][: len(opts)] = opts
+        s["since_refresh_rule"] = v["half_turn_rule"] == "since_refresh"
+        s["pigment_limit"], s["upgrade_cost"] = v["pigment_limit"], v["upgrade_cost"]
+        s["bonus_space"], s["bonus_pts"], s["end_pts"] = (v["track_bonus_space"], v["track_bonus_points"],
+                                                          v["track_end_points"])
+        s["max_whites"], s["white_penalty"] = v["max_whites_per_painting"], v["white_penalty"]
+        s["max_blacks"], s["black_pts"] = v["max_blacks_per_painting"], v["black_signature_points"]
+        s["black_reserve_scores"] = v["black_in_reserve_scores"]
+        s["end_exhibited"], s["end_last_black"] = v["end_paintings_exhibited"], v["end_on_last_black"]
+        s["end_track"] = v["end_on_track_end"]
+        s["pair_bonus"], s["pair_max"] = v["identical_pair_bonus"], v["identical_pair_max"]
+        s["score_unexhibited"] = v["score_completed_unexhibited"]
+        s["n_tie"] = len(v["tie_breaks"])
+        s["tie"][: len(v["tie_breaks"])] = [TIE_BREAKS.index(t) for t in v["tie_breaks"]]
+        s["round_cap"] = v["round_cap"]
+        s["module_painters"] = v["module_painters"]
+        s["painter_deal"] = v["painter_deal"]
+        s["pool_n"] = len(v["painter_pool"])
+        s["pool"][: len(v["painter_pool"])] = [PAINTERS.index(x) for x in v["painter_pool"]]
+        s["painter_first"] = v["painter_choice_before_draft"]
+        s["powers_on_copies"] = v["painter_powers_on_copies"]
+        s["matching_only"] = v["free_paint_matching_only"]
+        s["degas_n"] = v["degas_cubes"]
+        s["vg_limit"] = v["van_gogh_pigment_limit"]
+        s["module_bonus"] = v["module_bonus_cards"]
+        s["bonus_market_size"] = v["bonus_market_size"]
+        s["bonus_reshuffle"] = v["bonus_deck_reshuffle"]
+        s["bonus_cost"][:] = r.bonus_cards.cost_white
+        s["bonus_copies"][:] = r.bonus_cards.copies
+        s["bonus_total"] = int(r.bonus_cards.copies.sum())
+        return arr
+
+    def new_record(self) -> np.ndarray:
+        return self._template.copy()
+
+    # ---- step-by-step API ----------------------------------------------------------------------------------------
+
+    def new_initial_state(self, seed: int) -> "CouleursState":
+        return CouleursState(self, int(seed))
+
+    # ---- batch fast path -----------------------------------------------------------------------------------------
+
+    def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
+        if any(choice.is_python for choice in lineup):
+            return play_with_step_api(self, seeds, lineup, seats, self._record_result)
+        policy_ids, params = lineup_arrays(lineup, POLICY_IDS, POLICY_PARAMS, MAX_PARAMS)
+        seats = np.asarray(seats)
+        out = new_output(len(seeds), self.n_players)
+        template = self.new_record()
+        failed = play_games(template, np.asarray(seeds, np.uint64), policy_ids[seats], params[seats],
+                            new_workspace(), out)
+        if failed >= 0:
+            s = template[0]
+            raise GameAbortedError(f"couleurs game with seed {int(seeds[failed])} stopped at turn {int(s['turn'])}: "
+                                   f"{ERROR_TEXT[int(s['error'])]}")
+        return self._batch_columns(out)
+
+    def _batch_columns(self, out) -> dict[str, np.ndarray]:
+        n = self.n_players
+        order = (np.arange(n)[None, :] - out.first_player[:, None].astype(np.int64)) % n + 1
+        columns = {"score": out.score, "rank": out.rank, "win_share": out.win_share, "turns": out.turns,
+                   "turn_order": order, "paintings_exhibited": out.exhibited, "black_cubes": out.black,
+                   "hires": out.hires}
+        for k, name in enumerate(COMPONENT_NAMES):
+            columns[name] = out.components[:, :, k]
+        for t, tool in enumerate(TOOLS):
+            columns[f"{tool}_space"] = out.tracks[:, :, t]
+        columns["rounds"] = np.repeat(out.rounds[:, None], n, axis=1)
+        reasons = np.array([END_REASONS.get(int(r), "") for r in out.end_reason], dtype=object)
+        columns["end_reason"] = np.repeat(reasons[:, None], n, axis=1)
+        return columns
+
+    def _record_result(self, state: "CouleursState") -> dict[str, np.ndarray]:
+        """One finished game's result arrays, in the shapes of `play_batch` with one game."""
+        out = new_output(1, self.n_players)
+        ranks, shares = state._ranks_and_shares()
+        record_game(state._arr[0], state.scores(), ranks, shares, out, 0)
+        return self._batch_columns(out)
+
+
+@lru_cache(maxsize=64)
+def _rebuild(values: str) -> CouleursGame:
+    return CouleursGame(json.loads(values))
+
+
+class CouleursState(State):
+    """One Couleurs de Paris game, driven action by action through the compiled engine."""
+
+    def __init__(self, game: CouleursGame, seed: int):
+        self.game = game
+        self.seed = seed
+        self._arr = game.new_record()
+        engine.setup(self._arr[0], np.uint64(seed))
+        self._workspace = new_workspace()
+
+    @property
+    def record(self) -> np.void:
+        """The raw state record (read it, don't write it)."""
+        return self._arr[0]
+
+    @property
+    def current_player(self) -> int:
+        return int(self.record["current"])
+
+    @property
+    def turn(self) -> int:
+        return int(self.record["turn"])
+
+    def legal_actions(self) -> list[int]:
+        n = engine.legal_actions(self._arr[0], self._workspace)
+        return self._workspace[:n].tolist()
+
+    def apply_action(self, action: int) -> None:
+        if not engine.is_legal(self._arr[0], int(action)):
+            raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
+        engine.apply_action(self._arr[0], int(action))
+        if self.record["error"]:
+            raise GameAbortedError(f"couleurs game with seed {self.seed} stopped at turn {self.turn}: "
+                                   f"{ERROR_TEXT[int(self.record['error'])]}")
+
+    def compiled_action(self, choice) -> int:
+        """The action shipped policy `choice` takes here (the batch path's own policy code)."""
+        params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
+        return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, self._workspace))
+
+    def is_terminal(self) -> bool:
+        return bool(self.record["done"])
+
+    def scores(self) -> np.ndarray:
+        out = np.zeros(self.game.n_players, np.int64)
+        engine.final_scores(self._arr[0], out)
+        return out
+
+    def score_components(self, player: int) -> dict[str, int]:
+        comp = np.zeros(len(COMPONENT_NAMES), np.int64)
+        engine.score_components(self._arr[0], player, comp)
+        return dict(zip(COMPONENT_NAMES, comp.tolist()))
+
+    def ranks(self) -> np.ndarray:
+        return self._ranks_and_shares()[0]
+
+    def win_shares(self) -> np.ndarray:
+        return self._ranks_and_shares()[1]
+
+    def _ranks_and_shares(self):
+        n = self.game.n_players
+        ranks, shares = np.zeros(n, np.int64), np.zeros(n)
+        engine.ranks_and_win_shares(self._arr[0], self.scores(), ranks, shares)
+        return ranks, shares
+
+    @property
+    def end_reason(self) -> str:
+        return END_REASONS.get(int(self.record["end_reason"]), "")
+
+    # ---- what players see ------------------------------------------------------------------------------------
+
+    def _card_id(self, index: int) -> int:
+        return int(self.game.rules.paintings.ids[index])
+
+    def _loc_name(self, loc: int) -> str:
+        if loc < MAX_SECTORS:
+            return f"slot {loc} ({LOWER_ACTIONS[engine.action_of_slot(self.record, loc)]})"
+        return UPPER_ACTIONS[loc - MAX_SECTORS]
+
+    def describe_action(self, action: int) -> str:
+        s = self.record
+        p = int(s["current"])
+        if action < USE:
+            return f"place on {self._loc_name(action - PLACE)}"
+        if action < DECLINE:
+            return f"resolve {self._loc_name(action - USE)}"
+        if action < COLOUR:
+            return f"decline {self._loc_name(action - DECLINE)}"
+        stage = STAGE_NAMES[int(s["stage"])]
+        if action < HIRE:
+            verb = {"pay": "pay", "discard": "discard", "mix_pay": "pay a white instead of",
+                    "gauguin": "Gauguin's colour:"}[stage]
+            return f"{verb} {COLOURS[action - COLOUR]}"
+        if action == ACCEPT:
+            return {"cezanne": "Cézanne: upgrade again", "mix_pay": "pay both primaries"}.get(
+                stage, "exhibit the completed painting")
+        if action >= TOOLMOVE:
+            return f"Tool card: advance {TOOLS[action - TOOLMOVE]}"
+        if action >= SWAP:
+            give, take = divmod(action - SWAP, 8)
+            return f"Colour Swap: return {COLOURS[give]}, take {COLOURS[take]}"
+        if action >= MIXCARD:
+            return f"Mixing card: {LOWER_ACTIONS[3 + action - MIXCARD]}"
+        if action == EFFECT:
+            return f"use the card's effect"
+        if action >= BUY:
+            card = int(s["bonus_market"][action - BUY])
+            return f"buy bonus card {BONUS_CARD_TYPES[card]} (place {action - BUY + 1})"
+        if action >= VALADON:
+            o, q = divmod(action - VALADON, 9)
+            return f"Valadon: white from seat {o} on square {q + 1}"
+        if action == HIRE:
+            return "hire an assistant"
+        if action == TOKEN:
+            return "take the token"
+        if action == STOP:
+            return {"cezanne": "Cézanne: no second upgrade", "degas": "Degas: move no more cubes",
+                    "bonus_card": "discard the card unused", "swap": "no more swaps",
+                    "tool": "no more Tool moves"}.get(
+                stage, "stop painting")
+        if action < COPY and stage == "painter":
+            return f"keep painter {PAINTERS[int(s['dealt'][p, action - CARD])]}"
+        if action < COPY:
+            i = action - CARD
+            card = s["hand"][p, i] if STAGE_NAMES[int(s["stage"])] == "draft" else s["cards"][p, i]
+            return f"{'pick' if STAGE_NAMES[int(s['stage'])] == 'draft' else 'activate'} card {self._card_id(card)}"
+        if action < ROTATE:
+            return f"copy {self._loc_name(action - COPY)}"
+        if action < KEEP:
+            return f"rotate {self.game.rules['rotate_options'][action - ROTATE]}"
+        if action < PAINT:
+            return f"keep the assistant on {self._loc_name(action - KEEP)}"
+        q, c = divmod(action - PAINT, 8)
+        verb = {"degas": "Degas: move", "free_paint": "free paint"}.get(stage, "paint")
+        return f"{verb} {COLOURS[c]} on square {q + 1}"
+
+    def observation(self, player: int) -> CouleursObservation:
+        s = self.record
+        g = self.game
+        n = g.n_players
+        S = int(s["n_sectors"])
+        owner_only = g.rules["observe_reserve_grids"] == "owner"
+        paintings = []
+        for p in range(n):
+            mine = []
+            for i in range(int(s["n_kept"][p])):
+                card = int(s["cards"][p, i])
+                state = int(s["card_state"][p, i])
+                visible = state != 0 or p == player or not owner_only
+                mine.append({
+                    "card_id": self._card_id(card), "type": g.rules.paintings.types[card],
+                    "tier": int(s["card_tier"][card]),
+                    "state": ("reserve", "active", "exhibited")[state],
+                    "grid": "".join("RYBOGP"[c] for c in s["card_grid"][card]) if visible else None,
+                    "cubes": "".join("." if c == EMPTY else COLOURS[c] for c in s["squares"][p, i]),
+                    "complete": bool(s["complete"][p, i]),
+                })
+            paintings.append(tuple(mine))
+        limited = [c for c in range(8) if c == 7 or not s["unlimited"]]
+        actions = ({a: self.describe_action(a) for a in self.legal_actions()}
+                   if player == self.current_player else {})
+        return CouleursObservation(
+            player, STAGE_NAMES[int(s["stage"])], int(s["round"]), int(s["rotation"]), int(s["first_player"]),
+            tuple(LOWER_ACTIONS[engine.action_of_slot(s, j)] for j in range(S)), tuple(int(c) for c in s["cap"][:S]),
+            tuple(tuple(int(x) for x in s["lower"][p, :S]) for p in range(n)),
+            tuple(tuple(int(x) for x in s["lower_standing"][p, :S]) for p in range(n)),
+            {UPPER_ACTIONS[u]: (None if s["upper_owner"][u] < 0 else int(s["upper_owner"][u]))
+             for u in range(N_UPPER - 1)},
+            tuple(int(x) for x in s["whites_on"][:n]),
+            tuple({COLOURS[c]: int(s["reserve"][p, c]) for c in range(8)} for p in range(n)),
+            {COLOURS[c]: int(s["supply"][c]) for c in limited},
+            tuple({t: int(s["space"][p, k]) for k, t in enumerate(TOOLS)} for p in range(n)),
+            tuple({t: int(s["token"][p, k]) for k, t in enumerate(TOOLS)} for p in range(n)),
+            tuple(int(x) for x in s["owned"][:n]),
+            tuple(paintings),
+            tuple(self._card_id(c) for c in s["hand"][player, : s["hand_n"][player]]),
+            tuple(PAINTERS[int(x)] if x >= 0 else None for x in s["painter"][:n]),
+            tuple(PAINTERS[int(x)] for x in s["dealt"][player] if x >= 0),
+            tuple(COLOURS[int(x)] if x >= 0 else None for x in s["gauguin_colour"][:n]),
+            tuple(BONUS_CARD_TYPES[int(x)] if x >= 0 else None for x in s["bonus_market"][: s["bonus_market_size"]]),
+            actions)

@@ -1,0 +1,345 @@
+"""Couleurs de Paris rule parameters (spec §12.2), the two shipped rulesets (variant J and base, spec §10.1), and
+the immutable `CouleursRules` built from them and the component data.
+
+`ruleset` picks the defaults ("variant_j", the default, or "base"); every other key overrides one parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from simkit.core.errors import ConfigError
+from simkit.core.params import Param, resolve_params
+from simkit.games.couleurs.components import (COLOURS, PAINTERS, Board, BonusCards, Painters, Paintings, Tracks,
+                                              load_board, load_bonus_cards, load_painters, load_paintings,
+                                              load_tracks)
+
+MAX_PLAYERS = 4
+MAX_ASSISTANTS = 6
+MAX_HAND = 8  # drafted cards per player
+TIE_BREAKS = ("best_painting", "most_black", "fewest_whites")
+BOX_PAINTERS = PAINTERS[:8]
+SUPPLY_BOX = {"R": 30, "Y": 30, "B": 30, "O": 25, "G": 25, "P": 25, "W": 40}
+N_KEYS = ("2", "3", "4")
+
+
+def _by_players(low: int, high: int, *, need_all: bool = True):
+    """Check for an `n -> int` table (keys 2, 3, 4 as ints or strings)."""
+    def check(value: Any) -> str | None:
+        if not isinstance(value, Mapping):
+            return f"expected a table {{2 = .., 3 = .., 4 = ..}}, got {value!r}"
+        keys = {str(k) for k in value}
+        if not keys <= set(N_KEYS) or (need_all and keys != set(N_KEYS)):
+            return f"expected keys 2, 3 and 4, got {sorted(keys)}"
+        for k, v in value.items():
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+                return f"value for {k} players must be an integer in [{low}, {high}], got {v!r}"
+        return None
+    return check
+
+
+def _colour_table(allowed: str, high: int):
+    def check(value: Any) -> str | None:
+        if not isinstance(value, Mapping):
+            return f"expected a table colour -> count, got {value!r}"
+        for k, v in value.items():
+            if k not in allowed:
+                return f"unknown colour {k!r}; allowed: {', '.join(allowed)}"
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= high:
+                return f"count for {k} must be an integer in [0, {high}], got {v!r}"
+        return None
+    return check
+
+
+def _int_list(n: int | None, low: int, high: int):
+    def check(value: Any) -> str | None:
+        if not isinstance(value, (list, tuple)) or (n is not None and len(value) != n) or not value:
+            return f"expected a list of {n if n is not None else 'one or more'} integers, got {value!r}"
+        if not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value):
+            return f"every value must be an integer in [{low}, {high}], got {value!r}"
+        return None
+    return check
+
+
+def _types_in_play(value: Any) -> str | None:
+    if value == "random":
+        return None
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+        if len(set(value)) != len(value):
+            return f"painting types repeat: {value!r}"
+        return None
+    return f"expected 'random' or a list of painting type names, got {value!r}"
+
+
+def _tie_breaks(value: Any) -> str | None:
+    if not isinstance(value, (list, tuple)) or not all(v in TIE_BREAKS for v in value) or len(set(value)) != len(value):
+        return f"expected a list of distinct tie-breaks from {', '.join(TIE_BREAKS)}, got {value!r}"
+    return None
+
+
+def _painter_pool(value: Any) -> str | None:
+    if (not isinstance(value, (list, tuple)) or not all(v in PAINTERS for v in value)
+            or len(set(value)) != len(value)):
+        return f"expected a list of distinct painter ids from {', '.join(PAINTERS)}, got {value!r}"
+    return None
+
+
+def _first_player(value: Any) -> str | None:
+    if value == "random" or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_PLAYERS):
+        return None
+    return f"expected 'random' or a seat 0..{MAX_PLAYERS - 1}, got {value!r}"
+
+
+PARAMS = (
+    Param("ruleset", "variant_j", "the defaults the other keys override: variant J or the base game (spec §10.1)",
+          choices=("variant_j", "base")),
+    Param("n_players", 4, "number of players", low=2, high=MAX_PLAYERS),
+    Param("painting_values", [9, 12, 15, 18], "points of a painting by tier 0..3", check=_int_list(4, 0, 999),
+          kind=object),
+    Param("unlimited_supply", True, "only black is limited (variant J); false: every colour limited to supply_counts"),
+    Param("supply_counts", dict(SUPPLY_BOX), "box counts of the non-black colours (limited supply)",
+          check=_colour_table("RYBOGPW", 999), kind=object),
+    Param("black_cubes_by_players", {"2": 3, "3": 4, "4": 5}, "black cubes in play by player count",
+          check=_by_players(1, 6), kind=object),
+    Param("painting_types_by_players", {"2": 4, "3": 6, "4": 8}, "painting types in play by player count",
+          check=_by_players(1, 16), kind=object),
+    Param("painting_types_in_play", "random", "'random' or a list of type names", check=_types_in_play, kind=object),
+    Param("painting_mode", "draft", "private draft (J) or a public market (base)", choices=("draft", "market")),
+    Param("painting_market_size", {"2": 3, "3": 4, "4": 4}, "market mode: face-up paintings by player count",
+          check=_by_players(1, 8), kind=object),
+    Param("painting_deck_reshuffle", True, "market mode: reshuffle discarded paintings when the deck runs out"),
+    Param("draft_mode", "pick_pass", "pick one and pass left, or keep the dealt hand", choices=("pick_pass",
+                                                                                                "keep_dealt")),
+    Param("draft_hand_size", 4, "cards dealt to each player", low=1, high=MAX_HAND),
+    Param("active_painting_limit", 1, "active paintings at a time (0 = no limit)", low=0, high=MAX_HAND),
+    Param("exhibit_mode", "action", "exhibit by the exhibit action (J) or on completion (base)",
+          choices=("action", "on_completion")),
+    Param("return_coloured_on", "exhibit", "when coloured cubes leave a completed painting",
+          choices=("exhibit", "completion")),
+    Param("start_pigments", {"R": 1, "Y": 1, "B": 1}, "cubes each player starts with", check=_colour_table("RYBOGPW", 30),
+          kind=object),
+    Param("start_assistants", 3, "assistants available at the start", low=1, high=MAX_ASSISTANTS),
+    Param("max_assistants", 6, "assistants a player can own", low=1, high=MAX_ASSISTANTS),
+    Param("first_player", "random", "'random' or a seat", check=_first_player, kind=object),
+    Param("rotation_per_round", 1, "wheel steps per round", low=0, high=23),
+    Param("rotate_options", [0, 2], "rotations the Rotate taker chooses from", check=_int_list(None, 0, 23),
+          kind=object),
+    Param("half_turn_rule", "landmark", "how half-turns are detected (spec §3.5)", choices=("landmark",
+                                                                                           "since_refresh")),
+    Param("pigment_limit", 12, "non-black cubes kept at the end of a round", low=0, high=99),
+    Param("van_gogh_pigment_limit", 16, "Van Gogh's pigment limit", low=0, high=99),
+    Param("upgrade_cost", 2, "cubes paid per upgrade", low=0, high=20),
+    Param("track_bonus_space", 6, "track space whose entry gives hire-or-token", low=2, high=16),
+    Param("track_bonus_points", 6, "face value of a track token", low=0, high=99),
+    Param("track_end_points", 10, "face value of a token at the track end", low=0, high=99),
+    Param("bonus_on_pass", True, "a 2-space move passing the bonus space triggers it"),
+    Param("max_whites_per_painting", 3, "whites a painting may hold", low=0, high=9),
+    Param("white_penalty", 2, "points lost per white on an exhibited painting", low=0, high=99),
+    Param("max_blacks_per_painting", 1, "blacks a painting may hold", low=0, high=9),
+    Param("black_signature_points", 6, "points per exhibited painting signed in black", low=0, high=99),
+    Param("black_in_reserve_scores", False, "blacks not on exhibited paintings also score"),
+    Param("end_paintings_exhibited", 2, "exhibited paintings that trigger the end", low=1, high=MAX_HAND),
+    Param("end_on_last_black", True, "taking the last black cube triggers the end"),
+    Param("end_on_track_end", True, "a marker reaching the last space triggers the end"),
+    Param("identical_pair_bonus", 4, "points for two exhibited paintings of one type (flips a 6 token)",
+          low=0, high=99),
+    Param("identical_pair_match", "type", "what makes two paintings identical", choices=("type",)),
+    Param("identical_pair_max", 1, "identical-pair flips per player", low=0, high=3),
+    Param("score_completed_unexhibited", False, "completed but unexhibited paintings score as exhibited"),
+    Param("tie_breaks", list(TIE_BREAKS), "tie-breaks after the total, in order", check=_tie_breaks, kind=object),
+    Param("supply_shortfall", "take_available", "gains when a limited supply runs short",
+          choices=("take_available",)),
+    Param("round_cap", 30, "safety bound: the game ends after Phase 2 of this round", low=1, high=200),
+    Param("module_bonus_cards", False, "Module 1: bonus cards"),
+    Param("bonus_card_option", "A", "use a bought card at once (A) or keep it (B)", choices=("A", "B")),
+    Param("bonus_market_size", 4, "face-up bonus cards", low=1, high=15),
+    Param("bonus_deck_reshuffle", True, "reshuffle discarded bonus cards when the deck runs out"),
+    Param("bonus_b_immediate_counts", True, "Option B: using a card right after buying it counts"),
+    Param("module_painters", False, "Module 2: painter tiles"),
+    Param("painter_pool", list(PAINTERS), "painter tiles dealt from", check=_painter_pool, kind=object),
+    Param("painter_deal", 2, "painter tiles dealt to each player", low=1, high=4),
+    Param("painter_choice_before_draft", True, "painter tiles are chosen before the draft"),
+    Param("painter_powers_on_copies", True, "painter powers apply to copied and bonus-card actions"),
+    Param("free_paint_matching_only", True, "Manet/Monet/Renoir free squares take matching cubes only"),
+    Param("degas_cubes", 3, "cubes Degas moves", low=0, high=9),
+    Param("cezanne_on_tool_card", False, "Cézanne's power also follows the Tool card"),
+    Param("observe_reserve_grids", "owner", "who sees reserve grids", choices=("owner", "all")),
+    Param("wheel_file", "", "wheel CSV ('' = the ruleset's shipped file)"),
+    Param("slots_file", "", "slots CSV ('' = shipped)"),
+    Param("tracks_file", "", "tracks CSV ('' = shipped)"),
+    Param("paintings_file", "", "paintings CSV ('' = shipped)"),
+    Param("bonus_cards_file", "", "bonus cards CSV ('' = shipped)"),
+    Param("painters_file", "", "painter tiles CSV ('' = shipped)"),
+)
+PARAM_NAMES = tuple(p.name for p in PARAMS)
+
+# Spec §10.1: the base game's values of every parameter variant J changes.
+RULESETS: dict[str, dict[str, Any]] = {
+    "variant_j": {},
+    "base": {
+        "painting_values": [10, 12, 14, 16],
+        "unlimited_supply": False,
+        "painting_mode": "market",
+        "exhibit_mode": "on_completion",
+        "active_painting_limit": 0,
+        "end_on_track_end": False,
+        "identical_pair_bonus": 0,
+        "painter_pool": list(BOX_PAINTERS),
+    },
+}
+SHIPPED_WHEEL = {"variant_j": "wheel.csv", "base": "wheel_base.csv"}
+
+# Features of the spec the compiled engine does not implement yet: a ruleset using them is rejected by the game
+# (the rules themselves still load and validate).
+UNSUPPORTED = {
+    "painting_mode": ("market", "the base game's painting market (spec §10.2)"),
+    "exhibit_mode": ("on_completion", "exhibit on completion (spec §10.2)"),
+}
+
+
+def _load(loader, path: str, source: str | None, key: str, **kw):
+    try:
+        return loader(path or None, **kw)
+    except ConfigError as exc:
+        if source is None:
+            raise
+        raise ConfigError(str(exc), source=source, key=key) from None
+
+
+def by_players(table: Mapping, n: int) -> int:
+    return int(table[str(n)] if str(n) in table else table[n])
+
+
+@dataclass(frozen=True)
+class CouleursRules:
+    """Validated rule values plus the component data they name. Immutable: share it between games."""
+
+    values: Mapping[str, Any]
+    board: Board = field(repr=False)
+    tracks: Tracks = field(repr=False)
+    paintings: Paintings = field(repr=False)
+    bonus_cards: BonusCards = field(repr=False)
+    painters: Painters = field(repr=False)
+
+    @classmethod
+    def from_overrides(cls, overrides: Mapping[str, Any] | None = None, *, source: str | None = None,
+                       prefix: str = "") -> "CouleursRules":
+        overrides = dict(overrides or {})
+        ruleset = resolve_params(PARAMS[:1], {k: v for k, v in overrides.items() if k == "ruleset"},
+                                 source=source, prefix=prefix)["ruleset"]
+        merged = {**RULESETS[ruleset], **overrides}
+        values = resolve_params(PARAMS, merged, source=source, prefix=prefix)
+        # normalise n -> int tables to string keys
+        for name in ("black_cubes_by_players", "painting_types_by_players", "painting_market_size"):
+            values[name] = {str(k): int(v) for k, v in values[name].items()}
+        board = _load(load_board, values["wheel_file"], source, f"{prefix}wheel_file",
+                      slots_path=values["slots_file"] or None, wheel_default=SHIPPED_WHEEL[ruleset])
+        tracks = _load(load_tracks, values["tracks_file"], source, f"{prefix}tracks_file")
+        paintings = _load(load_paintings, values["paintings_file"], source, f"{prefix}paintings_file")
+        bonus = _load(load_bonus_cards, values["bonus_cards_file"], source, f"{prefix}bonus_cards_file")
+        painters = _load(load_painters, values["painters_file"], source, f"{prefix}painters_file")
+        rules = cls(values, board, tracks, paintings, bonus, painters)
+        rules._check_consistency(source, prefix)
+        return rules
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    @property
+    def n_players(self) -> int:
+        return self.values["n_players"]
+
+    def _check_consistency(self, source: str | None, prefix: str) -> None:
+        v = self.values
+        n = v["n_players"]
+
+        def fail(key, message):
+            raise ConfigError(message, source=source, key=f"{prefix}{key}")
+
+        if v["start_assistants"] > v["max_assistants"]:
+            fail("start_assistants", f"{v['start_assistants']} start assistants exceed max_assistants "
+                                     f"{v['max_assistants']}")
+        if v["max_assistants"] > v["start_assistants"] + 3:
+            fail("max_assistants", "a player hires at most one assistant per track (3 in all)")
+        if v["track_bonus_space"] > min(self.tracks.lengths):
+            fail("track_bonus_space", f"space {v['track_bonus_space']} is beyond a track of "
+                                      f"{min(self.tracks.lengths)} spaces")
+        if isinstance(v["first_player"], int) and v["first_player"] >= n:
+            fail("first_player", f"seat {v['first_player']} does not exist with {n} players")
+        if v["van_gogh_pigment_limit"] < 0:
+            fail("van_gogh_pigment_limit", "must be >= 0")
+        if v["module_painters"] and len(v["painter_pool"]) < v["painter_deal"] * n:
+            fail("painter_pool", f"{len(v['painter_pool'])} tiles cannot deal {v['painter_deal']} to {n} players")
+        unknown = [p for p in v["painter_pool"] if p not in self.painters.ids]
+        if unknown:
+            fail("painter_pool", f"painter {unknown[0]!r} is not in {self.painters.source}")
+        types = self.paintings.type_names
+        n_types = by_players(v["painting_types_by_players"], n)
+        if n_types > len(types):
+            fail("painting_types_by_players", f"{n_types} types for {n} players but the deck has {len(types)}")
+        tip = v["painting_types_in_play"]
+        if tip != "random":
+            bad = [t for t in tip if t not in types]
+            if bad:
+                fail("painting_types_in_play", f"unknown painting type {bad[0]!r}; known: {', '.join(types)}")
+            if len(tip) != n_types:
+                fail("painting_types_in_play", f"{len(tip)} types listed but {n} players use {n_types}")
+        if v["painting_mode"] == "draft" and n * v["draft_hand_size"] > 4 * n_types:
+            fail("draft_hand_size", f"{n} hands of {v['draft_hand_size']} need more than the {4 * n_types} cards "
+                                    "in play")
+        if v["painting_mode"] == "draft" and not 1 <= v["active_painting_limit"] <= v["draft_hand_size"]:
+            fail("active_painting_limit", "in draft mode it must be between 1 and draft_hand_size")
+        if v["exhibit_mode"] == "on_completion" and v["painting_mode"] != "market":
+            fail("exhibit_mode", "'on_completion' is the base game's market mode (painting_mode = 'market')")
+        if v["painting_mode"] == "market" and not any(a == 12 for a in self.board.wheel):
+            fail("wheel_file", "market mode needs a take_painting sector")
+        if v["painting_mode"] == "draft" and not any(a == 11 for a in self.board.wheel):
+            fail("wheel_file", "draft mode needs an exhibit sector")
+        if v["half_turn_rule"] == "landmark" and not self.board.printed_forbidden.any():
+            fail("half_turn_rule", "'landmark' needs a printed forbidden slot in slots.csv")
+        if v["module_bonus_cards"] and v["bonus_market_size"] > int(self.bonus_cards.copies.sum()):
+            fail("bonus_market_size", "larger than the bonus deck")
+        # the printed values documented in the data file must match the shipped rulesets (spec §5.3)
+        for ruleset, column in (("variant_j", self.paintings.value_j), ("base", self.paintings.value_base)):
+            expected = RULESETS[ruleset].get("painting_values", [9, 12, 15, 18])
+            for tier in range(4):
+                on_cards = set(column[self.paintings.tiers == tier].tolist())
+                if on_cards != {expected[tier]}:
+                    raise ConfigError(f"tier {tier} cards list {sorted(on_cards)} in the "
+                                      f"{'value_variant_J' if ruleset == 'variant_j' else 'value_base'} column; "
+                                      f"the {ruleset} ruleset has {expected[tier]}", source=self.paintings.source)
+
+    def check_supported(self, source: str | None = None, prefix: str = "") -> None:
+        """Reject rule values the compiled engine does not implement yet."""
+        if self.values["painting_mode"] == "draft" and self.values["active_painting_limit"] != 1:
+            raise ConfigError("several active paintings (spec §8.4, k > 1) are specified but not implemented by the "
+                              "engine yet", source=source, key=f"{prefix}active_painting_limit")
+        if (self.values["module_painters"] and "degas" in self.values["painter_pool"]
+                and self.values["return_coloured_on"] == "completion"):
+            raise ConfigError("Degas with return_coloured_on = 'completion' (cubes drawn from the supply, spec §8.5) "
+                              "is specified but not implemented by the engine yet", source=source,
+                              key=f"{prefix}painter_pool")
+        v = self.values
+        if v["module_bonus_cards"]:
+            for key, bad, what in (("bonus_card_option", "B", "Module 1 option B (held bonus cards)"),
+                                   ("bonus_on_pass", False, "bonus_on_pass = false with the Tool card"),
+                                   ("cezanne_on_tool_card", True, "Cézanne after the Tool card")):
+                if v[key] == bad:
+                    raise ConfigError(f"{what} is specified but not implemented by the engine yet", source=source,
+                                      key=f"{prefix}{key}")
+            if v["bonus_market_size"] > 8 or int(self.bonus_cards.copies.sum()) > 32:
+                raise ConfigError("the engine supports a bonus market of at most 8 and at most 32 bonus cards",
+                                  source=source, key=f"{prefix}bonus_market_size")
+        for key, (value, what) in UNSUPPORTED.items():
+            if self.values[key] == value:
+                raise ConfigError(f"{what} is specified but not implemented by the engine yet", source=source,
+                                  key=f"{prefix}{key}")
+
+    def data_sources(self) -> dict[str, str]:
+        return {"wheel_slots": self.board.source, "tracks": self.tracks.source, "paintings": self.paintings.source,
+                "bonus_cards": self.bonus_cards.source, "painters": self.painters.source}
+
+    def colour_vector(self, name: str) -> list[int]:
+        table = self.values[name]
+        return [int(table.get(c, 0)) for c in COLOURS]

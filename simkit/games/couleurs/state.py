@@ -1,0 +1,147 @@
+"""The Couleurs de Paris game state as one numpy record, read and written by the compiled engine (engine.py).
+
+Rule values and component data (wheel, capacities for the player count, tracks, painting grids) are copied into
+the record once per game template; `engine.setup` resets only the dynamic fields. All shapes are fixed maxima.
+
+Action encoding (integers; legal ones depend on the stage, see engine.legal_actions):
+
+| range | meaning | stage |
+|---|---|---|
+| PLACE + loc (0..27) | place an assistant at location loc | Phase 1 placement |
+| USE + loc (32..59) | lay down one of your standing assistants at loc and resolve its action | Phase 2 turn |
+| DECLINE + loc (64..91) | lay it down and decline the action | Phase 2 turn |
+| COLOUR + c (96..103) | pay (upgrade) or discard (Phase 3 step 3) one cube of colour c; Gauguin: replace primary c by a white (mix pay) or choose his colour c (setup) | pay / discard / mix pay / Gauguin |
+| HIRE (104), TOKEN (105) | track bonus choice on entering the bonus space | track bonus |
+| STOP (106) | stop painting / moving (place no more cubes this action) | paint, free paint, Degas, Cézanne |
+| ACCEPT (107) | Cézanne: take the second upgrade; Gauguin: pay his mix with the two primaries | Cézanne / mix pay |
+| CARD + i (108..115) | draft: take hand position i; active / new active: drafted card i; painter: keep dealt tile i | draft / active / painter |
+| COPY + j (116..139) | imitator: perform the action slot j faces | imitator |
+| ROTATE + i (140..147) | rotate the wheel by rotate_options[i] instead of the usual rotation | Phase 3 step 1 |
+| KEEP + j (148..171) | keep your assistant on slot j standing for the next round | Phase 3 step 4 |
+| PAINT + 8*q + c (172..243) | place one cube of colour c on empty square q (0..8, row-major) | paint, free paint, Degas |
+| VALADON + 9*o + q (244..279) | Valadon: take a white from opponent o and place it on square q | paint |
+| BUY + m (280..287) | Module 1: buy bonus market card m instead of exhibiting | exhibit or buy |
+| EFFECT (288) | Module 1: use the bought card's effect (Painting: paint; Imitation: imitator) | bonus card |
+| MIXCARD + k (289..292) | Mixing card: mix orange, green, purple (k = 0..2) or black (k = 3) | bonus card |
+| SWAP + 8*g + t (293..356) | Colour Swap: return a cube of colour g, take one of colour t (same group) | swap |
+| TOOLMOVE + t (357..359) | Tool card: advance marker t one space (twice in all) | tool |
+
+With Module 1, ACCEPT (107) in the exhibit-or-buy choice and in the bonus-card choice means "exhibit the completed
+active painting"; STOP there means "use nothing" (the card is discarded).
+
+Locations: loc = j for lower slot j (0..MAX_SECTORS-1), loc = MAX_SECTORS + u for upper space u
+(0 first_player, 1 imitator, 2 rotate, 3 whites). Colours: R Y B O G P W K = 0..7.
+"""
+
+import numpy as np
+
+from simkit.games.couleurs.components import MAX_CARDS, MAX_SECTORS, MAX_TRACK, N_COLOURS
+from simkit.games.couleurs.rules import MAX_HAND, MAX_PLAYERS
+
+N_UPPER = 4
+UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES = 0, 1, 2, 3
+N_LOC = MAX_SECTORS + N_UPPER
+MAX_ROT_OPTS = 8
+
+PLACE, USE, DECLINE, COLOUR = 0, 32, 64, 96
+HIRE, TOKEN, STOP, ACCEPT = 104, 105, 106, 107
+CARD, COPY, ROTATE, KEEP, PAINT = 108, 116, 140, 148, 172
+VALADON = PAINT + 9 * N_COLOURS  # + 9 * opponent + square
+BUY = VALADON + 9 * MAX_PLAYERS  # + bonus market place
+EFFECT = BUY + 8
+MIXCARD = EFFECT + 1  # + (lower action id - mix_orange): mix_orange, mix_green, mix_purple, mix_black
+SWAP = MIXCARD + 4  # + 8 * given colour + taken colour
+TOOLMOVE = SWAP + 64  # + tool
+N_ACTIONS = TOOLMOVE + 3
+MAX_BONUS = 32
+MAX_LEGAL = N_ACTIONS
+
+# stages (what the current player decides)
+(ST_DRAFT, ST_ACTIVE, ST_PLACE, ST_TURN, ST_PAY, ST_BONUS, ST_PAINT, ST_COPY, ST_NEW_ACTIVE, ST_ROTATE, ST_DISCARD,
+ ST_KEEP, ST_DONE, ST_PAINTER, ST_GAUGUIN, ST_FREE, ST_MIXPAY, ST_CEZANNE, ST_DEGAS, ST_BUY, ST_CARD, ST_SWAP,
+ ST_TOOL) = range(23)
+STAGE_NAMES = ("draft", "active", "place", "turn", "pay", "bonus", "paint", "copy", "new_active", "rotate",
+               "discard", "keep", "done", "painter", "gauguin", "free_paint", "mix_pay", "cezanne", "degas",
+               "exhibit_or_buy", "bonus_card", "swap", "tool")
+# painter ids (components.PAINTERS order)
+(CEZANNE, DEGAS, GAUGUIN, MANET, MONET, RENOIR, TOULOUSE_LAUTREC, VAN_GOGH, VALADON_ID) = range(9)
+MAX_POOL = 16
+
+# painting card states
+CARD_RESERVE, CARD_ACTIVE, CARD_EXHIBITED = 0, 1, 2
+# token kinds per track
+TK_NONE, TK_TOKEN, TK_HIRE = 0, 1, 2
+# end triggers (bit mask) and end reasons
+TRIG_EXHIBIT, TRIG_BLACK, TRIG_TRACK, END_ROUND_CAP = 1, 2, 4, 8
+END_REASONS = {TRIG_EXHIBIT: "paintings_exhibited", TRIG_BLACK: "last_black", TRIG_TRACK: "track_end",
+               END_ROUND_CAP: "round_cap"}
+# tie-break codes
+TB_BEST, TB_BLACK, TB_WHITES = 0, 1, 2
+# score components
+(PP_PAINTINGS, PP_SIGNATURES, PP_TOKENS, PP_PAIR, PP_WHITE_PENALTY, PP_RESERVE_BLACK) = range(6)
+N_COMPONENTS = 6
+COMPONENT_NAMES = ("pp_paintings", "pp_signatures", "pp_tokens", "pp_identical_pair", "pp_white_penalty",
+                   "pp_reserve_black")
+
+# error codes: a game that breaks an invariant stops with one of these
+ERR_NONE, ERR_ILLEGAL_ACTION, ERR_NO_LEGAL_ACTION, ERR_INVARIANT = 0, 1, 2, 3
+ERROR_TEXT = {ERR_ILLEGAL_ACTION: "illegal action", ERR_NO_LEGAL_ACTION: "no legal action in a live state",
+              ERR_INVARIANT: "a rule invariant broke (negative cubes or capacity overflow)"}
+EMPTY = -1
+BIG_SUPPLY = 30000  # the supply of an unlimited colour (never runs short)
+
+STATE_DTYPE = np.dtype([
+    # rule values and component data
+    ("n_players", "i1"), ("n_sectors", "i1"), ("wheel", "i1", MAX_SECTORS), ("cap", "i1", MAX_SECTORS),
+    ("forbidden", "i1", MAX_SECTORS), ("red_sector", "i1"),
+    ("track_len", "i1", 3), ("track_level", "i1", (3, MAX_TRACK)),
+    ("n_cards", "i1"), ("card_grid", "i1", (MAX_CARDS, 9)), ("card_tier", "i1", MAX_CARDS),
+    ("card_type", "i1", MAX_CARDS), ("values", "i2", 4),
+    ("unlimited", "i1"), ("supply_init", "i2", N_COLOURS), ("black_total", "i1"),
+    ("n_types_total", "i1"), ("n_types_play", "i1"), ("types_random", "i1"), ("types_fixed", "i1", MAX_CARDS),
+    ("pick_pass", "i1"), ("hand_size", "i1"), ("active_limit", "i1"), ("return_on_completion", "i1"),
+    ("start_pigments", "i1", N_COLOURS), ("start_assistants", "i1"), ("max_assistants", "i1"),
+    ("first_fixed", "i1"), ("rot_per_round", "i1"), ("n_rot_opts", "i1"), ("rot_opts", "i1", MAX_ROT_OPTS),
+    ("since_refresh_rule", "i1"), ("pigment_limit", "i2"), ("upgrade_cost", "i1"), ("bonus_space", "i1"),
+    ("bonus_pts", "i2"), ("end_pts", "i2"), ("max_whites", "i1"), ("white_penalty", "i2"), ("max_blacks", "i1"),
+    ("black_pts", "i2"), ("black_reserve_scores", "i1"), ("end_exhibited", "i1"), ("end_last_black", "i1"),
+    ("end_track", "i1"), ("pair_bonus", "i2"), ("pair_max", "i1"), ("score_unexhibited", "i1"),
+    ("n_tie", "i1"), ("tie", "i1", 3), ("round_cap", "i2"),
+    ("module_painters", "i1"), ("painter_deal", "i1"), ("pool_n", "i1"), ("pool", "i1", MAX_POOL),
+    ("painter_first", "i1"), ("powers_on_copies", "i1"), ("matching_only", "i1"), ("degas_n", "i1"),
+    ("vg_limit", "i2"),
+    ("module_bonus", "i1"), ("bonus_market_size", "i1"), ("bonus_reshuffle", "i1"), ("bonus_cost", "i1", 5), ("bonus_copies", "i1", 5),
+    ("bonus_total", "i1"), ("bonus_rng", "u8", 1), ("bonus_deck", "i1", MAX_BONUS), ("bonus_deck_n", "i1"),
+    ("bonus_market", "i1", 8), ("bonus_discard", "i1", MAX_BONUS), ("bonus_discard_n", "i1"),
+    ("pend_bonus", "i1"), ("tool_left", "i1"), ("bought", "i2", MAX_PLAYERS),
+    # chance
+    ("seed", "u8"), ("policy_rng", "u8", (MAX_PLAYERS, 1)),
+    # table
+    ("rotation", "i4"), ("round", "i2"), ("stage", "i1"), ("current", "i1"), ("first_player", "i1"),
+    ("start_player", "i1"), ("done", "i1"), ("error", "i1"), ("turn", "i4"),
+    ("triggers", "i1"), ("first_trigger", "i1"), ("end_reason", "i1"), ("half_turns", "i2"),
+    ("since_refresh", "i2"),
+    ("supply", "i2", N_COLOURS), ("gained", "i4", N_COLOURS), ("returned", "i4", N_COLOURS),
+    ("in_play_types", "i1", MAX_CARDS), ("deck", "i1", MAX_CARDS), ("deck_size", "i1"),
+    # phase-2/3 context
+    ("pend_track", "i1"), ("pend_count", "i1"), ("pend_card", "i1"), ("rotate_taker", "i1"), ("fp_taker", "i1"),
+    ("p3_idx", "i1"), ("draft_round", "i1"),
+    ("pend_copy", "i1"), ("pend_colour", "i1"), ("cez_used", "i1"), ("valadon_used", "i1"), ("degas_src", "i1"),
+    ("setup_done", "i1"), ("painters_chosen", "i1"),
+    # assistants
+    ("owned", "i1", MAX_PLAYERS), ("hires", "i1", MAX_PLAYERS), ("to_place", "i1", MAX_PLAYERS),
+    ("lower", "i1", (MAX_PLAYERS, MAX_SECTORS)), ("lower_standing", "i1", (MAX_PLAYERS, MAX_SECTORS)),
+    ("upper_owner", "i1", N_UPPER), ("upper_standing", "i1", N_UPPER),
+    ("whites_on", "i1", MAX_PLAYERS), ("whites_standing", "i1", MAX_PLAYERS),
+    # players
+    ("reserve", "i2", (MAX_PLAYERS, N_COLOURS)),
+    ("space", "i1", (MAX_PLAYERS, 3)), ("token", "i2", (MAX_PLAYERS, 3)), ("token_kind", "i1", (MAX_PLAYERS, 3)),
+    ("hand", "i1", (MAX_PLAYERS, MAX_HAND)), ("hand_n", "i1", MAX_PLAYERS),
+    ("cards", "i1", (MAX_PLAYERS, MAX_HAND)), ("n_kept", "i1", MAX_PLAYERS),
+    ("card_state", "i1", (MAX_PLAYERS, MAX_HAND)), ("squares", "i1", (MAX_PLAYERS, MAX_HAND, 9)),
+    ("complete", "i1", (MAX_PLAYERS, MAX_HAND)),
+    ("exhibited", "i1", MAX_PLAYERS),
+    ("painter", "i1", MAX_PLAYERS), ("dealt", "i1", (MAX_PLAYERS, 4)), ("gauguin_colour", "i1", MAX_PLAYERS),
+    # statistics
+    ("turns", "i2", MAX_PLAYERS), ("resolved", "i2", MAX_PLAYERS), ("declined", "i2", MAX_PLAYERS),
+], align=True)

@@ -1,0 +1,169 @@
+"""Whole Couleurs de Paris games: the §13 invariants after every transition (hypothesis over seeds, player counts
+and rule options), the batch path against the step path, determinism, termination (§13.9) and a golden
+playthrough record."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+
+from cdp_helpers import check_invariants, game, random_choice
+from cdp_playthrough import playthrough
+from simkit.core.pyloop import play_with_step_api
+from simkit.games.couleurs.components import PAINTERS
+from simkit.games.couleurs.state import COMPONENT_NAMES
+
+GOLDEN = Path(__file__).parent / "golden" / "game_2026.json"
+OPTIONS = {
+    "unlimited_supply": st_.booleans(),
+    "half_turn_rule": st_.sampled_from(["landmark", "since_refresh"]),
+    "return_coloured_on": st_.sampled_from(["exhibit", "completion"]),
+    "draft_mode": st_.sampled_from(["pick_pass", "keep_dealt"]),
+    "black_in_reserve_scores": st_.booleans(),
+    "end_on_track_end": st_.booleans(),
+    "module_painters": st_.booleans(),
+    "module_bonus_cards": st_.booleans(),
+    "bonus_deck_reshuffle": st_.booleans(),
+    "painter_choice_before_draft": st_.booleans(),
+    "painter_powers_on_copies": st_.booleans(),
+    "free_paint_matching_only": st_.booleans(),
+}
+
+
+def legal_options(options):
+    if options["module_painters"] and options["return_coloured_on"] == "completion":
+        options = {**options, "painter_pool": [p for p in PAINTERS if p != "degas"]}
+    return options
+
+
+def play_checked(g, seed):
+    """Play one random-policy game through the step API, checking the invariants after every transition."""
+    state = g.new_initial_state(seed)
+    choice = random_choice(g)
+    check_invariants(state)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, f"seed {seed}: no legal action in a live state"
+        action = state.compiled_action(choice)
+        assert action in legal
+        prev = state.record.copy()
+        state.apply_action(action)
+        check_invariants(state, prev)
+    return state
+
+
+def check_final(state):
+    """Invariant 8: scores are the sum of their components; ranks recompute the same."""
+    n = state.game.n_players
+    comps = [state.score_components(p) for p in range(n)]
+    assert state.scores().tolist() == [sum(c.values()) for c in comps]
+    scores = state.scores()
+    ranks = state.ranks()
+    assert ranks.min() == 1 and np.isclose(state.win_shares().sum(), 1.0)
+    for p in range(n):
+        assert ranks[p] == 1 + sum(1 for q in range(n) if scores[q] > scores[p]) or scores.tolist().count(
+            scores[p]) > 1
+    assert state.end_reason in ("paintings_exhibited", "last_black", "track_end", "round_cap")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st_.sampled_from([2, 3, 4]), seed=st_.integers(0, 2**40), options=st_.fixed_dictionaries(OPTIONS))
+def test_invariants_over_random_games(n, seed, options):
+    state = play_checked(game(n_players=n, **legal_options(options)), seed)
+    check_final(state)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_invariants_default_rules(n):
+    for seed in range(3):
+        check_final(play_checked(game(n_players=n), 1000 * n + seed))
+        check_final(play_checked(game(n_players=n, module_painters=True), 1000 * n + seed))
+        check_final(play_checked(game(n_players=n, module_painters=True, module_bonus_cards=True), 1000 * n + seed))
+
+
+def batch(g, seeds):
+    choice = random_choice(g)
+    return g.play_batch(np.asarray(seeds, np.uint64), [choice], np.zeros((len(seeds), g.n_players), np.int64))
+
+
+@pytest.mark.parametrize("n, rules", [(2, {}), (3, {}), (4, {}), (4, {"module_painters": True}),
+                                      (3, {"module_painters": True, "unlimited_supply": False}),
+                                      (2, {"module_bonus_cards": True}),
+                                      (4, {"module_bonus_cards": True, "module_painters": True})])
+def test_batch_path_equals_step_path(n, rules):
+    g = game(n_players=n, **rules)
+    seeds = np.arange(100 * n, 100 * n + 40, dtype=np.uint64)
+    choice = random_choice(g)
+    seats = np.zeros((len(seeds), n), np.int64)
+    fast = g.play_batch(seeds, [choice], seats)
+    slow = play_with_step_api(g, seeds, [choice], seats, g._record_result)
+    assert set(fast) == set(slow)
+    for name in fast:
+        assert np.array_equal(fast[name], slow[name]), name
+    for name in ("score", "rank", "win_share", "turns", "turn_order", "rounds", "end_reason", *COMPONENT_NAMES):
+        assert fast[name].shape == (len(seeds), n)
+    assert np.array_equal(fast["score"], sum(fast[c] for c in COMPONENT_NAMES))
+
+
+def test_determinism_and_seat_independence_of_chance():
+    g = game(n_players=3, unlimited_supply=False)
+    a, b = batch(g, range(50)), batch(g, range(50))
+    for name in a:
+        assert np.array_equal(a[name], b[name]), name
+    assert (np.sort(a["turn_order"], axis=1) == [1, 2, 3]).all()
+
+
+CAP_2P = pytest.mark.xfail(strict=True, reason=(
+    "spec §13.9 is not met by the uniform random baseline with 2 players and the shipped data: about 1 game in 40 "
+    "reaches the round cap (e.g. seeds 70, 90, 104, 191, 196 of 1..200)"))
+
+
+CAP_3P_PAINTERS = pytest.mark.xfail(strict=True, reason=(
+    "spec §13.9 is not met by the uniform random baseline with 3 players and Module 2: seed 171 of 1..400 reaches "
+    "the round cap"))
+
+
+@pytest.mark.parametrize("n, painters, bonus", [
+    pytest.param(2, False, False, marks=CAP_2P), (3, False, False), (4, False, False),
+    pytest.param(2, True, False, marks=CAP_2P), pytest.param(3, True, False, marks=CAP_3P_PAINTERS),
+    (4, True, False), (3, False, True), (4, False, True), (3, True, True), (4, True, True)])
+def test_random_games_end_before_the_round_cap(n, painters, bonus):
+    seeds = np.arange(1, 401)
+    res = batch(game(n_players=n, module_painters=painters, module_bonus_cards=bonus), seeds)
+    capped = seeds[res["end_reason"][:, 0] == "round_cap"]
+    assert len(capped) == 0, f"{n} players: games reaching round_cap, seeds {capped.tolist()}"
+    assert (res["rounds"] <= 30).all()
+
+
+def test_golden_playthrough():
+    assert playthrough() == json.loads(GOLDEN.read_text())
+
+
+def test_observations_and_descriptions_through_a_game():
+    """Spec §2.4: reserve grids are owner-only (active and exhibited grids public); every legal action has a
+    description; observations work at every stage."""
+    g = game(n_players=3, module_painters=True)
+    state = g.new_initial_state(77)
+    choice = random_choice(g)
+    seen = set()
+    while not state.is_terminal():
+        for a in state.legal_actions():
+            assert isinstance(state.describe_action(a), str)
+        if state.turn % 7 == 0:
+            for p in range(3):
+                obs = state.observation(p)
+                assert (obs.actions != {}) == (p == state.current_player)
+                for q, cards in enumerate(obs.paintings):
+                    for card in cards:
+                        hidden = card["state"] == "reserve" and q != p
+                        assert (card["grid"] is None) == hidden
+        seen.add(state.observation(0).stage)
+        state.apply_action(state.compiled_action(choice))
+    assert {"painter", "draft", "active", "place", "turn", "pay", "paint", "keep"} <= seen
+    all_grids = game(n_players=3, observe_reserve_grids="all").new_initial_state(77)
+    while all_grids.record["stage"] != 2:
+        all_grids.apply_action(all_grids.legal_actions()[0])
+    assert all(c["grid"] for cards in all_grids.observation(0).paintings for c in cards)
