@@ -15,7 +15,7 @@ import time
 from simkit.bench import bench
 from simkit.core.experiment import parse_experiment
 from simkit.core.results import write_parquet
-from simkit.core.runner import run_experiment
+from simkit.core.runner import RunOptions, run_experiment
 
 
 def main() -> None:
@@ -34,7 +34,7 @@ def main() -> None:
     timings = {}
     for jobs in (1, 2):
         start = time.perf_counter()
-        df = run_experiment(exp, jobs=jobs, chunk_size=50_000, progress=False)
+        df = run_experiment(exp, RunOptions(jobs=jobs, chunk_size=50_000, progress=False))
         timings[jobs] = time.perf_counter() - start
         print(f"{args.games_large:,} games, {jobs} job(s): {timings[jobs]:.1f} s "
               f"({args.games_large / timings[jobs]:,.0f} games/s)")

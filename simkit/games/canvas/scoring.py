@@ -41,25 +41,29 @@ def _has(mask, icon):
 def _max_matching(vis, icon_a, icon_b, min_dist, max_dist):
     """Maximum number of disjoint (icon_a, icon_b) pairs whose swatch distance lies in [min_dist, max_dist].
 
-    A swatch holds at most one icon of each kind, so swatches are the graph's nodes. Exact, by dynamic
-    programming over the set of icon_b swatches already used (5 swatches: 32 subsets).
-    """
-    best = np.full(32, -1, np.int8)
-    best[0] = 0
+    A swatch holds at most one icon of each kind, so swatches are the graph's nodes. Exact: `reachable` is
+    the set (a 32-bit set, one bit per subset of the 5 swatches) of icon_b swatch subsets that some matching
+    of the icon_a swatches seen so far can use; no allocation, no recursion."""
+    reachable = np.int64(1)  # only the empty subset
     for i in range(5):
         if not _has(vis[i], icon_a):
             continue
-        nxt = best.copy()
+        grown = reachable
         for used in range(32):
-            if best[used] < 0:
+            if not (reachable >> used) & 1:
                 continue
             for j in range(5):
-                d = abs(i - j)
-                if _has(vis[j], icon_b) and min_dist <= d <= max_dist and not (used >> j) & 1:
-                    if best[used] + 1 > nxt[used | (1 << j)]:
-                        nxt[used | (1 << j)] = best[used] + 1
-        best = nxt
-    return best.max()
+                if _has(vis[j], icon_b) and min_dist <= abs(i - j) <= max_dist and not (used >> j) & 1:
+                    grown |= np.int64(1) << (used | (1 << j))
+        reachable = grown
+    best = 0
+    for used in range(32):
+        if (reachable >> used) & 1:
+            count = 0
+            for j in range(5):
+                count += (used >> j) & 1
+            best = max(best, count)
+    return best
 
 
 @nb.njit(cache=True)
