@@ -81,6 +81,8 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
                 if verdict.stop:
                     break
     df = pl.concat(frames)
+    if cap <= batch:  # one batch: the frames are already in cell order, then game order
+        return df
     order = {v: i for i, v in enumerate(exp.variants)}
     return (df.with_columns(pl.col("variant").cast(pl.String).replace_strict(order).alias("_v"))
             .sort("_v", "n_players", "game_index", "seat", maintain_order=True).drop("_v"))
