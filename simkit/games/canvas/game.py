@@ -151,9 +151,13 @@ class CanvasGame(Game):
         policy_ids, params = lineup_arrays(lineup, POLICY_IDS, POLICY_PARAMS, MAX_PARAMS)
         seats = np.asarray(seats)
         out = new_output(len(seeds), self.n_players)
-        scenarios = [self.scoring_of(seed) for seed in seeds]
+        if self.rules.random_scoring_count:
+            scenarios = [self.scoring_of(seed) for seed in seeds]
+        else:  # every game has the same scoring cards
+            scenarios = [self.rules.fixed_scoring] * len(seeds)
         for scoring in sorted(set(scenarios)):
-            rows = np.array([i for i, sc in enumerate(scenarios) if sc == scoring])
+            rows = (np.arange(len(seeds)) if len(set(scenarios)) == 1
+                    else np.array([i for i, sc in enumerate(scenarios) if sc == scoring]))
             sub = new_output(len(rows), self.n_players)
             template = self.new_record(scoring)
             ctx = self.policy_context(scoring)
