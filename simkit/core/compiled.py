@@ -6,6 +6,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from simkit.core.errors import GameAbortedError
+from simkit.core.game import State
 from simkit.core.params import Param
 
 
@@ -23,3 +25,37 @@ def lineup_arrays(lineup: Sequence, policy_ids: Mapping[str, int], policy_params
     ids = np.array([policy_ids[c.name] for c in lineup], np.int8)
     params = np.array([policy_vector(c, policy_params, size) for c in lineup]).reshape(len(lineup), size)
     return ids, params
+
+
+def aborted_error(game_id: str, seed: int, record, error_text: Mapping[int, str]) -> GameAbortedError:
+    """The error for a compiled game whose record stopped with an error code (fields `turn`, `error`)."""
+    return GameAbortedError(f"{game_id} game with seed {int(seed)} stopped at turn {int(record['turn'])}: "
+                            f"{error_text[int(record['error'])]}")
+
+
+class RecordState(State):
+    """A State held in one numpy record that a compiled engine reads and writes (fields current, turn, done,
+    error). Subclasses set `_arr` (a one-record array), `game` and `seed`."""
+
+    _arr: np.ndarray
+    error_text: Mapping[int, str]
+
+    @property
+    def record(self) -> np.void:
+        """The raw state record (read it, don't write it)."""
+        return self._arr[0]
+
+    @property
+    def current_player(self) -> int:
+        return int(self.record["current"])
+
+    @property
+    def turn(self) -> int:
+        return int(self.record["turn"])
+
+    def is_terminal(self) -> bool:
+        return bool(self.record["done"])
+
+    def _raise_if_aborted(self) -> None:
+        if self.record["error"]:
+            raise aborted_error(self.game.id, self.seed, self.record, self.error_text)

@@ -9,9 +9,9 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from simkit.core.compiled import lineup_arrays, policy_vector
+from simkit.core.compiled import RecordState, aborted_error, lineup_arrays, policy_vector
 from simkit.core.errors import GameAbortedError
-from simkit.core.game import Column, Game, State
+from simkit.core.game import Column, Game
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.canvas import engine
 from simkit.games.canvas.batch import new_output, play_games, record_player
@@ -166,9 +166,7 @@ class CanvasGame(Game):
                                 self._paint_orders, self._paint_orders_upto, ctx.paint_index, ctx.table.arrays,
                                 ctx.card_quality, self.new_workspace(), sub)
             if failed >= 0:
-                s = template[0]
-                raise GameAbortedError(f"canvas game with seed {int(seeds[rows[failed]])} stopped at turn "
-                                       f"{int(s['turn'])}: {ERROR_TEXT[int(s['error'])]}")
+                raise aborted_error(self.id, seeds[rows[failed]], template[0], ERROR_TEXT)
             for name, array in zip(out._fields, out):
                 array[rows] = getattr(sub, name)
         return self._batch_columns(out, scenarios)
@@ -224,8 +222,10 @@ def _rebuild(values: str) -> CanvasGame:
     return CanvasGame(json.loads(values))
 
 
-class CanvasState(State):
+class CanvasState(RecordState):
     """One Canvas game, driven action by action through the compiled engine."""
+
+    error_text = ERROR_TEXT
 
     def __init__(self, game: CanvasGame, seed: int):
         self.game = game
@@ -234,19 +234,6 @@ class CanvasState(State):
         self._arr = game.new_record(self.scoring)
         engine.setup(self._arr[0], np.uint64(seed), *game._start)
         self._workspace = game.new_workspace()
-
-    @property
-    def record(self) -> np.void:
-        """The raw state record (read it, don't write it)."""
-        return self._arr[0]
-
-    @property
-    def current_player(self) -> int:
-        return int(self.record["current"])
-
-    @property
-    def turn(self) -> int:
-        return int(self.record["turn"])
 
     def legal_actions(self) -> list[int]:
         legal = self._workspace.legal
@@ -258,9 +245,7 @@ class CanvasState(State):
             raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
         g = self.game
         engine.apply_action(self._arr[0], int(action), g._masks, g._track_len, g._paint_orders, g._paint_orders_upto)
-        if self.record["error"]:
-            raise GameAbortedError(f"canvas game with seed {self.seed} stopped at turn {self.turn}: "
-                                   f"{ERROR_TEXT[int(self.record['error'])]}")
+        self._raise_if_aborted()
 
     def compiled_action(self, choice) -> int:
         """The action shipped policy `choice` takes here (the batch path's own policy code)."""
@@ -270,9 +255,6 @@ class CanvasState(State):
         return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, g._masks, g._tracks, g._track_len,
                                  g._paint_orders, g._paint_orders_upto, ctx.table.arrays, ctx.paint_index,
                                  ctx.card_quality, self._workspace))
-
-    def is_terminal(self) -> bool:
-        return bool(self.record["done"])
 
     def scores(self) -> np.ndarray:
         out = np.zeros(self.game.n_players, np.int64)

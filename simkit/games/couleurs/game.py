@@ -9,9 +9,9 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from simkit.core.compiled import lineup_arrays, policy_vector
-from simkit.core.errors import ConfigError, GameAbortedError
-from simkit.core.game import Column, Game, State
+from simkit.core.compiled import RecordState, aborted_error, lineup_arrays, policy_vector
+from simkit.core.errors import ConfigError
+from simkit.core.game import Column, Game
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.batch import new_output, play_games, record_game
@@ -183,9 +183,7 @@ class CouleursGame(Game):
         failed = play_games(template, np.asarray(seeds, np.uint64), policy_ids[seats], params[seats],
                             new_workspace(), out)
         if failed >= 0:
-            s = template[0]
-            raise GameAbortedError(f"couleurs game with seed {int(seeds[failed])} stopped at turn {int(s['turn'])}: "
-                                   f"{ERROR_TEXT[int(s['error'])]}")
+            raise aborted_error(self.id, seeds[failed], template[0], ERROR_TEXT)
         return self._batch_columns(out)
 
     def _batch_columns(self, out) -> dict[str, np.ndarray]:
@@ -216,8 +214,10 @@ def _rebuild(values: str) -> CouleursGame:
     return CouleursGame(json.loads(values))
 
 
-class CouleursState(State):
+class CouleursState(RecordState):
     """One Couleurs de Paris game, driven action by action through the compiled engine."""
+
+    error_text = ERROR_TEXT
 
     def __init__(self, game: CouleursGame, seed: int):
         self.game = game
@@ -225,19 +225,6 @@ class CouleursState(State):
         self._arr = game.new_record()
         engine.setup(self._arr[0], np.uint64(seed))
         self._workspace = new_workspace()
-
-    @property
-    def record(self) -> np.void:
-        """The raw state record (read it, don't write it)."""
-        return self._arr[0]
-
-    @property
-    def current_player(self) -> int:
-        return int(self.record["current"])
-
-    @property
-    def turn(self) -> int:
-        return int(self.record["turn"])
 
     def legal_actions(self) -> list[int]:
         n = engine.legal_actions(self._arr[0], self._workspace)
@@ -247,17 +234,12 @@ class CouleursState(State):
         if not engine.is_legal(self._arr[0], int(action)):
             raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
         engine.apply_action(self._arr[0], int(action))
-        if self.record["error"]:
-            raise GameAbortedError(f"couleurs game with seed {self.seed} stopped at turn {self.turn}: "
-                                   f"{ERROR_TEXT[int(self.record['error'])]}")
+        self._raise_if_aborted()
 
     def compiled_action(self, choice) -> int:
         """The action shipped policy `choice` takes here (the batch path's own policy code)."""
         params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
         return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, self._workspace))
-
-    def is_terminal(self) -> bool:
-        return bool(self.record["done"])
 
     def scores(self) -> np.ndarray:
         out = np.zeros(self.game.n_players, np.int64)
@@ -320,7 +302,7 @@ class CouleursState(State):
         if action >= MIXCARD:
             return f"Mixing card: {LOWER_ACTIONS[3 + action - MIXCARD]}"
         if action == EFFECT:
-            return f"use the card's effect"
+            return "use the card's effect"
         if action >= BUY:
             card = int(s["bonus_market"][action - BUY])
             return f"buy bonus card {BONUS_CARD_TYPES[card]} (place {action - BUY + 1})"
