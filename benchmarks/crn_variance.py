@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
 import polars as pl
 
 from simkit.core.experiment import parse_experiment

@@ -1,7 +1,6 @@
 """The command line: happy paths and bad input (exit code 2, one clear message, nothing half-written)."""
 
 import json
-from pathlib import Path
 
 import polars as pl
 import pytest

@@ -2,7 +2,6 @@
 
 import numpy as np
 import polars as pl
-import pytest
 
 from simkit.core.experiment import parse_experiment
 from simkit.core.results import write_parquet

@@ -5,7 +5,6 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-import simkit
 from simkit.core.policy import resolve_policy
 from canvas_helpers import game
 

@@ -1,11 +1,9 @@
 """Module 1, bonus cards with Option A (spec §11.1): the market, buying instead of exhibiting, every card's effect
 or its exhibit alternative, the Phase 3 refill and half-turn refresh, and the deck reshuffle."""
 
-import numpy as np
-
 from cdp_helpers import after_setup, check_invariants, field, setf, slot_of, turn_position
 from simkit.games.couleurs import engine
-from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COPY, EFFECT, MIXCARD, PAINT, ST_BUY, ST_CARD,
+from simkit.games.couleurs.state import (ACCEPT, BUY, COPY, EFFECT, MIXCARD, ST_BUY, ST_CARD,
                                          ST_NEW_ACTIVE, ST_PAINT, ST_SWAP, ST_TOOL, ST_TURN, STOP, SWAP, TOOLMOVE,
                                          TRIG_TRACK, USE)
 
