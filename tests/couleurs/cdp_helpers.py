@@ -6,7 +6,7 @@ from simkit.core.policy import resolve_policy
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.components import LOWER_ACTIONS
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.state import ST_CARD, ST_DEGAS, ST_NEW_ACTIVE, ST_PLACE, ST_TURN
+from simkit.games.couleurs.state import ST_CARD, ST_DEGAS, ST_NEW_ACTIVE, ST_PLACE, ST_TARGET, ST_TURN
 
 _GAMES = {}
 
@@ -74,6 +74,8 @@ def sync_gained(state):
     n = int(rec["n_players"])
     rec["gained"][:] = rec["returned"] + held(rec, n)
     rec["supply"][7] = state.game.rules.values["black_cubes_by_players"][str(n)] - held(rec, n)[7]
+    if not rec["unlimited"]:  # limited supply: the box holds what the players do not
+        rec["supply"][:7] = np.array(state.game.rules.colour_vector("supply_counts"))[:7] - held(rec, n)[:7]
 
 
 def held(rec, n):
@@ -124,17 +126,22 @@ def check_invariants(state, prev=None):
     for p in range(n):
         kept = int(rec["n_kept"][p])
         states = rec["card_state"][p, :kept]
-        if rec["setup_done"]:
+        if rec["setup_done"] and v["painting_mode"] == "draft":
             assert kept == v["draft_hand_size"]
             assert (states == 1).sum() <= v["active_painting_limit"]
+        if v["painting_mode"] == "market" and v["active_painting_limit"] > 0:
+            assert ((states == 1) & (rec["complete"][p, :kept] == 0)).sum() <= v["active_painting_limit"]
         for i in range(kept):
             sq = rec["squares"][p, i]
             card = rec["cards"][p, i]
             assert (sq == 6).sum() <= v["max_whites_per_painting"] and (sq == 7).sum() <= v["max_blacks_per_painting"]
             wrong = sum(1 for q in range(9) if 0 <= sq[q] < 6 and sq[q] != rec["card_grid"][card, q])
             assert wrong <= (2 if rec["painter"][p] == 6 else 0)  # Toulouse-Lautrec
-            if states[i] == 2 and not (rec["stage"] in (ST_DEGAS, ST_NEW_ACTIVE) and rec["degas_src"] == i and p == rec["current"]):
+            degas_pending = rec["stage"] in (ST_DEGAS, ST_NEW_ACTIVE, ST_TARGET) and rec["degas_src"] == i
+            if states[i] == 2 and not (degas_pending and p == rec["current"]):
                 assert rec["complete"][p, i] and not ((sq >= 0) & (sq < 6)).any()
+    if v["painting_mode"] == "market":
+        check_painting_cards(rec, n)
     # 5. tracks and tokens
     assert (rec["space"][:n] >= 1).all() and (rec["space"][:n] <= rec["track_len"][None, :]).all()
     for p in range(n):
@@ -169,3 +176,14 @@ def check_invariants(state, prev=None):
     if rec["done"]:
         assert state.legal_actions() == []
         assert rec["end_reason"] != 0
+
+
+def check_painting_cards(rec, n):
+    """Market mode: every in-play card is in exactly one place: the deck (undrawn), the market, the discards or a
+    player's paintings."""
+    places = list(rec["deck"][rec["deck_pos"]:rec["deck_size"]]) + [c for c in rec["market"] if c >= 0]
+    places += list(rec["paint_discard"][: rec["paint_discard_n"]])
+    for p in range(n):
+        places += list(rec["cards"][p, : rec["n_kept"][p]])
+    in_play = [c for c in range(int(rec["n_cards"])) if rec["in_play_types"][rec["card_type"][c]]]
+    assert sorted(int(c) for c in places) == in_play

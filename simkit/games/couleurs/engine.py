@@ -1,200 +1,51 @@
-"""The Couleurs de Paris forward model (spec §2-§9, variant J flow; Module 1 bonus cards with Option A §11.1;
-Module 2 painter tiles §11.2): setup, legal actions, transitions and final scores, compiled with numba.
+"""The Couleurs de Paris forward model (spec §2-§10; Module 1 bonus cards with Option A §11.1; Module 2 painter
+tiles §11.2): setup, legal actions and transitions, compiled with numba. Both rulesets play: variant J (private
+draft, one or several active paintings, exhibit by action) and the base game (painting market, exhibit on
+completion, limited supply).
 
-Not implemented yet (rejected by `CouleursRules.check_supported` with a ConfigError): the base game's painting
-market and exhibit-on-completion (§10.2, so the `base` ruleset loads and validates but cannot be played), bonus
-card Option B, several active paintings (§8.4, k > 1), Degas with return_coloured_on = "completion",
-bonus_on_pass = false and cezanne_on_tool_card = true with the Tool card.
+Not implemented yet (rejected by `CouleursRules.check_supported` with a ConfigError): bonus card Option B, Degas
+with return_coloured_on = "completion", bonus_on_pass = false and cezanne_on_tool_card = true with the Tool card,
+and the market with exhibit by action.
 
 Both the step-by-step API (`CouleursState`) and the batch loop call these functions: there is one copy of the
 rules. The action encoding is documented in state.py. Every decision of spec §6.4 that the implemented rules need
 is one integer action; multi-part choices (upgrade payment, painting, discarding) are made one cube at a time.
+Helpers live in ops.py, placements and exhibiting in painting.py, the painting market in market.py, the bonus
+deck in bonus.py and scoring in scoring.py; the names other code uses are re-exported here.
 """
 
 import numba as nb
 import numpy as np
 
 from simkit.core.rng import next_below, shuffle, stream_key
-from simkit.games.couleurs.state import (BUY, EFFECT, MIXCARD, ST_BUY, ST_CARD, ST_SWAP, ST_TOOL, SWAP, TOOLMOVE)
-from simkit.games.couleurs.state import (ACCEPT, CEZANNE, DEGAS, GAUGUIN, MANET, MONET, RENOIR, ST_CEZANNE,
-                                         ST_DEGAS, ST_FREE, ST_GAUGUIN, ST_MIXPAY, ST_PAINTER, TOULOUSE_LAUTREC,
-                                         VALADON, VALADON_ID, VAN_GOGH)
-from simkit.games.couleurs.state import (BIG_SUPPLY, CARD, CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, COLOUR, COPY,
-                                         DECLINE, EMPTY, END_ROUND_CAP, ERR_ILLEGAL_ACTION, ERR_INVARIANT,
-                                         HIRE, KEEP, N_ACTIONS, N_COMPONENTS, N_UPPER, PAINT,
-                                         PLACE, PP_PAINTINGS, PP_PAIR, PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS,
-                                         PP_WHITE_PENALTY, ROTATE, ST_ACTIVE, ST_BONUS, ST_COPY, ST_DISCARD, ST_DONE,
-                                         ST_DRAFT, ST_KEEP, ST_NEW_ACTIVE, ST_PAINT, ST_PAY, ST_PLACE, ST_ROTATE,
-                                         ST_TURN, STOP, TB_BEST, TB_BLACK, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN,
-                                         TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE,
-                                         UP_WHITES, USE)
-
-# colour and action ids (components.py)
-R, Y, B, O, G, P, W, K = 0, 1, 2, 3, 4, 5, 6, 7
-GET_RED, GET_YELLOW, GET_BLUE, MIX_ORANGE, MIX_GREEN, MIX_PURPLE, MIX_BLACK = 0, 1, 2, 3, 4, 5, 6
-UPGRADE_TUBE, UPGRADE_PALETTE, UPGRADE_BRUSH, PAINT_ACTION, EXHIBIT, TAKE_PAINTING = 7, 8, 9, 10, 11, 12
-TUBE, PALETTE, BRUSH = 0, 1, 2
-MAX_SECTORS = 24
+from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus,
+                                         refresh_bonus_market, swap_ok)
+from simkit.games.couleurs.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
+# level, action_of_slot, active_index and painting_complete are part of this module's public interface
+from simkit.games.couleurs.ops import (B, BRUSH, EXHIBIT, G, GET_BLUE, GET_RED, GET_YELLOW, K,  # noqa: F401
+                                       MAX_SECTORS, MIX_BLACK, MIX_GREEN, MIX_ORANGE, MIX_PURPLE, O, P,
+                                       PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
+                                       action_of_slot, active_index, gain, has_painter, level, non_black,
+                                       painting_complete, pay, pigment_limit, power_applies, slot_occupants,
+                                       slot_standing, standing_count, trigger)
+from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
+                                            is_legal_placement, open_target, start_paint, workable)
+from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
+from simkit.games.couleurs.state import (ACCEPT, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE, CARD_RESERVE, CEZANNE, COLOUR,
+                                         COPY, DECLINE, EFFECT, EMPTY, END_ROUND_CAP, ERR_ILLEGAL_ACTION,
+                                         ERR_INVARIANT, GAUGUIN, HIRE, KEEP, MANET, MIXCARD, MONET, N_ACTIONS,
+                                         N_UPPER, PAINT, PLACE, RENOIR, ROTATE, ST_ACTIVE, ST_BONUS, ST_BUY, ST_CARD,
+                                         ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DONE, ST_DRAFT, ST_EXHIBIT,
+                                         ST_FREE, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT,
+                                         ST_PAINTER, ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TAKE, ST_TARGET,
+                                         ST_TOOL, ST_TURN, STOP, SWAP, TAKE, TARGET, TK_HIRE, TK_NONE, TK_TOKEN,
+                                         TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE,
+                                         UP_WHITES, USE, VALADON)
 
 # chance streams of a game seed: one per kind of chance event, so shared chance coincides across variants
 STREAM_PAINTING_DECK, STREAM_FIRST_PLAYER, STREAM_TYPES = 1, 2, 3
 STREAM_BONUS_DECK, STREAM_PAINTERS = 4, 5  # reserved for Modules 1 and 2
 STREAM_POLICY = 16  # + seat
-
-
-# ---- small helpers ----------------------------------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def level(s, p, tool):
-    return np.int64(s.track_level[tool, s.space[p, tool] - 1])
-
-
-@nb.njit(cache=True)
-def action_of_slot(s, j):
-    """The lower action slot j faces this round (spec §3.2)."""
-    return np.int64(s.wheel[(j - s.rotation) % s.n_sectors])
-
-
-@nb.njit(cache=True)
-def slot_occupants(s, j):
-    total = 0
-    for p in range(s.n_players):
-        total += s.lower[p, j]
-    return total
-
-
-@nb.njit(cache=True)
-def slot_standing(s, j):
-    total = 0
-    for p in range(s.n_players):
-        total += s.lower_standing[p, j]
-    return total
-
-
-@nb.njit(cache=True)
-def standing_count(s, p):
-    total = np.int64(s.whites_standing[p])
-    for j in range(s.n_sectors):
-        total += s.lower_standing[p, j]
-    for u in range(N_UPPER - 1):
-        if s.upper_owner[u] == p and s.upper_standing[u]:
-            total += 1
-    return total
-
-
-@nb.njit(cache=True)
-def non_black(s, p):
-    total = 0
-    for c in range(7):
-        total += s.reserve[p, c]
-    return total
-
-
-@nb.njit(cache=True)
-def gain(s, p, c, amount):
-    """Take up to `amount` cubes of colour c from the supply (take what remains when limited, spec §7.4)."""
-    take = amount
-    if take > s.supply[c]:
-        take = s.supply[c]
-    if take < 0:
-        take = 0
-    s.supply[c] -= take
-    s.gained[c] += take
-    s.reserve[p, c] += take
-    return take
-
-
-@nb.njit(cache=True)
-def to_supply(s, c, amount):
-    s.returned[c] += amount
-    if c != K:
-        s.supply[c] += amount
-        if s.unlimited:
-            s.supply[c] = BIG_SUPPLY
-
-
-@nb.njit(cache=True)
-def pay(s, p, c, amount):
-    if s.reserve[p, c] < amount:
-        s.error = ERR_INVARIANT
-        s.done = 1
-        return
-    s.reserve[p, c] -= amount
-    to_supply(s, c, amount)
-
-
-@nb.njit(cache=True)
-def trigger(s, code):
-    if s.triggers == 0:
-        s.first_trigger = code
-    s.triggers |= code
-
-
-@nb.njit(cache=True)
-def has_painter(s, p, painter):
-    """Whether player p holds painter tile `painter` and its power applies to the action being resolved
-    (painter_powers_on_copies decides for actions performed through imitator)."""
-    return power_applies(s, p, painter, s.pend_copy != 0)
-
-
-@nb.njit(cache=True)
-def power_applies(s, p, painter, copy):
-    return s.module_painters and s.painter[p] == painter and (not copy or s.powers_on_copies)
-
-
-@nb.njit(cache=True)
-def pigment_limit(s, p):
-    if s.module_painters and s.painter[p] == VAN_GOGH:
-        return np.int64(s.vg_limit)
-    return np.int64(s.pigment_limit)
-
-
-@nb.njit(cache=True)
-def mismatches(s, p, i):
-    card = s.cards[p, i]
-    total = 0
-    for q in range(9):
-        c = s.squares[p, i, q]
-        if c != EMPTY and c < W and c != s.card_grid[card, q]:
-            total += 1
-    return total
-
-
-@nb.njit(cache=True)
-def active_index(s, p):
-    for i in range(s.n_kept[p]):
-        if s.card_state[p, i] == CARD_ACTIVE:
-            return i
-    return -1
-
-
-@nb.njit(cache=True)
-def painting_counts(s, p, i):
-    """(filled squares, whites, blacks) on drafted card i of player p."""
-    filled, whites, blacks = 0, 0, 0
-    for q in range(9):
-        c = s.squares[p, i, q]
-        if c != EMPTY:
-            filled += 1
-            if c == W:
-                whites += 1
-            elif c == K:
-                blacks += 1
-    return filled, whites, blacks
-
-
-@nb.njit(cache=True)
-def painting_complete(s, p, i):
-    return s.complete[p, i] != 0
-
-
-@nb.njit(cache=True)
-def all_filled(s, p, i):
-    for q in range(9):
-        if s.squares[p, i, q] == EMPTY:
-            return False
-    return True
 
 
 # ---- setup --------------------------------------------------------------------------------------------------------
@@ -227,6 +78,11 @@ def setup(s, seed):
     s.cez_used = 0
     s.valadon_used = 0
     s.degas_src = -1
+    s.degas_dst = -1
+    s.target = -1
+    s.target_stage = -1
+    s.resume_stage = -1
+    s.resume_count = 0
     s.setup_done = 0
     s.painters_chosen = 0
     s.pend_bonus = -1
@@ -267,15 +123,16 @@ def setup(s, seed):
             s.deck[size] = c
             size += 1
     s.deck_size = size
-    rng = np.array([stream_key(seed, STREAM_PAINTING_DECK)], np.uint64)
-    shuffle(rng, s.deck, size)
+    s.paint_rng[0] = stream_key(seed, STREAM_PAINTING_DECK)
+    shuffle(s.paint_rng, s.deck, size)
+    s.deck_pos = 0
+    s.paint_discard_n = 0
     if s.first_fixed >= 0:
         s.first_player = s.first_fixed
     else:
         rng = np.array([stream_key(seed, STREAM_FIRST_PLAYER)], np.uint64)
         s.first_player = next_below(rng, n)
     s.start_player = s.first_player
-    pos = 0
     for p in range(n):
         s.policy_rng[p, 0] = stream_key(seed, STREAM_POLICY + p)
         for c in range(8):
@@ -294,12 +151,12 @@ def setup(s, seed):
             s.space[p, t] = 1
             s.token[p, t] = 0
             s.token_kind[p, t] = TK_NONE
-        s.hand_n[p] = s.hand_size
+        s.hand_n[p] = 0 if s.market_mode else s.hand_size
         s.n_kept[p] = 0
-        for i in range(s.hand_size):
-            s.hand[p, i] = s.deck[pos]
-            pos += 1
-        for i in range(s.hand.shape[1]):
+        for i in range(s.hand_n[p]):
+            s.hand[p, i] = s.deck[s.deck_pos]
+            s.deck_pos += 1
+        for i in range(s.cards.shape[1]):
             s.card_state[p, i] = CARD_RESERVE
             s.complete[p, i] = 0
             for q in range(9):
@@ -312,7 +169,9 @@ def setup(s, seed):
         s.turns[p] = 0
         s.resolved[p] = 0
         s.declined[p] = 0
-    if not s.pick_pass:
+    for m in range(s.market.shape[0]):  # spec §10.2: the face-up painting market (market mode only)
+        s.market[m] = draw_painting(s) if s.market_mode and m < s.market_size else -1
+    if not s.pick_pass and not s.market_mode:
         for p in range(n):
             for i in range(s.hand_size):
                 s.cards[p, i] = s.hand[p, i]
@@ -333,73 +192,6 @@ def setup(s, seed):
 
 
 @nb.njit(cache=True)
-def draw_bonus(s):
-    """The next bonus card from the deck (reshuffling the discards when it is empty), or -1."""
-    if s.bonus_deck_n == 0 and s.bonus_reshuffle and s.bonus_discard_n > 0:
-        for k in range(s.bonus_discard_n):
-            s.bonus_deck[k] = s.bonus_discard[k]
-        s.bonus_deck_n = s.bonus_discard_n
-        s.bonus_discard_n = 0
-        shuffle(s.bonus_rng, s.bonus_deck, s.bonus_deck_n)
-    if s.bonus_deck_n == 0:
-        return -1
-    s.bonus_deck_n -= 1
-    return s.bonus_deck[s.bonus_deck_n]
-
-
-@nb.njit(cache=True)
-def discard_bonus(s, card):
-    s.bonus_discard[s.bonus_discard_n] = card
-    s.bonus_discard_n += 1
-
-
-@nb.njit(cache=True)
-def refresh_bonus_market(s, half):
-    """Phase 3 step 2 (spec §6.3): a half-turn discards the market and deals a fresh one; otherwise refill."""
-    if half:
-        for m in range(s.bonus_market_size):
-            if s.bonus_market[m] >= 0:
-                discard_bonus(s, s.bonus_market[m])
-                s.bonus_market[m] = -1
-    for m in range(s.bonus_market_size):
-        if s.bonus_market[m] < 0:
-            s.bonus_market[m] = draw_bonus(s)
-
-
-@nb.njit(cache=True)
-def can_buy(s, p):
-    if not s.module_bonus:
-        return False
-    for m in range(s.bonus_market_size):
-        if s.bonus_market[m] >= 0 and s.bonus_cost[s.bonus_market[m]] <= s.reserve[p, W]:
-            return True
-    return False
-
-
-@nb.njit(cache=True)
-def any_swap(s, p):
-    for g in range(6):
-        for t in range(6):
-            if swap_ok(s, p, g, t):
-                return True
-    return False
-
-
-@nb.njit(cache=True)
-def swap_ok(s, p, g, t):
-    """Colour Swap: a primary for another primary, or a secondary for another secondary, with the supply."""
-    return g != t and g < 6 and t < 6 and (g < 3) == (t < 3) and s.reserve[p, g] > 0 and s.supply[t] > 0
-
-
-@nb.njit(cache=True)
-def any_tool_move(s, p):
-    for t in range(3):
-        if s.space[p, t] < s.track_len[t]:
-            return True
-    return False
-
-
-@nb.njit(cache=True)
 def card_effect_ok(s, p):
     """Whether the bought card's own effect (EFFECT) can be used now."""
     card = s.pend_bonus
@@ -417,7 +209,10 @@ def card_effect_ok(s, p):
 @nb.njit(cache=True)
 def start_draft(s):
     s.current = 0
-    s.stage = ST_DRAFT if s.pick_pass else ST_ACTIVE
+    if s.market_mode:  # no draft: players start without paintings
+        after_actives(s)
+    else:
+        s.stage = ST_DRAFT if s.pick_pass else ST_ACTIVE
 
 
 @nb.njit(cache=True)
@@ -535,6 +330,8 @@ def rotate(s, k):
                 half = True
     if half:
         s.half_turns += 1
+    if s.market_mode:  # the painting market first (spec §6.3 step 2)
+        refresh_painting_market(s, half)
     if s.module_bonus:
         refresh_bonus_market(s, half)
 
@@ -618,59 +415,6 @@ def gauguin_mix(s, p, a, copy):
 
 
 @nb.njit(cache=True)
-def free_paint_ok(s, p, q, c):
-    """Manet/Monet/Renoir free placement: an empty square of the active painting requiring pend_colour
-    (free_paint_matching_only), or any cube the paint rules allow otherwise."""
-    if s.matching_only:
-        i = active_index(s, p)
-        return (c == s.pend_colour and i >= 0 and s.squares[p, i, q] == EMPTY and s.reserve[p, c] > 0
-                and s.card_grid[s.cards[p, i], q] == c)
-    return paint_ok(s, p, q, c)
-
-
-@nb.njit(cache=True)
-def degas_ok(s, p, q, c):
-    """Degas: a coloured cube still on the exhibited painting, onto an empty square of the new active painting
-    that requires exactly its colour."""
-    i = active_index(s, p)
-    if i < 0 or s.squares[p, i, q] != EMPTY or c >= W or s.card_grid[s.cards[p, i], q] != c:
-        return False
-    for k in range(9):
-        if s.squares[p, s.degas_src, k] == c:
-            return True
-    return False
-
-
-@nb.njit(cache=True)
-def valadon_ok(s, p, o, q):
-    if not has_painter(s, p, VALADON_ID) or s.valadon_used or o == p or o >= s.n_players or s.reserve[o, W] <= 0:
-        return False
-    i = active_index(s, p)
-    if i < 0 or s.squares[p, i, q] != EMPTY:
-        return False
-    filled, whites, blacks = painting_counts(s, p, i)
-    return whites + 1 <= s.max_whites
-
-
-@nb.njit(cache=True)
-def valadon_available(s, p):
-    for o in range(s.n_players):
-        for q in range(9):
-            if valadon_ok(s, p, o, q):
-                return True
-    return False
-
-
-@nb.njit(cache=True)
-def any_free_paint(s, p):
-    for q in range(9):
-        for c in range(8):
-            if free_paint_ok(s, p, q, c):
-                return True
-    return False
-
-
-@nb.njit(cache=True)
 def cezanne_offer(s, p):
     """After an upgrade: enter the Cézanne choice if it applies (once per upgrade action). Returns True if so."""
     t = s.pend_track
@@ -700,12 +444,13 @@ def can_perform(s, p, a, copy):
         t = a - UPGRADE_TUBE
         return s.space[p, t] < s.track_len[t] and non_black(s, p) >= s.upgrade_cost
     if a == PAINT_ACTION:
-        i = active_index(s, p)
-        return i >= 0 and not painting_complete(s, p, i)
+        for i in range(s.n_kept[p]):
+            if workable(s, p, i):
+                return True
+        return False
     if a == EXHIBIT:
-        i = active_index(s, p)
-        return (i >= 0 and painting_complete(s, p, i)) or can_buy(s, p)
-    return False  # take_painting: base-game market, not implemented
+        return completed_active(s, p)[0] > 0 or can_buy(s, p)
+    return can_take(s, p) or can_buy(s, p)  # take_painting (spec §10.2; Module 1 may buy instead)
 
 
 @nb.njit(cache=True)
@@ -739,44 +484,6 @@ def last_space(s, p, t):
 
 
 @nb.njit(cache=True)
-def exhibit(s, p):
-    """Spec §7.1 exhibit: the completed active painting goes to the easel; coloured cubes return."""
-    i = active_index(s, p)
-    s.degas_src = -1
-    if has_painter(s, p, DEGAS) and s.degas_n > 0 and not s.return_on_completion:
-        s.degas_src = i  # his coloured cubes wait for the new active painting
-    elif not s.return_on_completion:  # with "completion" they already left when the 9th square filled
-        for q in range(9):
-            c = s.squares[p, i, q]
-            if c != EMPTY and c < W:
-                to_supply(s, c, 1)
-                s.squares[p, i, q] = EMPTY
-    s.card_state[p, i] = CARD_EXHIBITED
-    s.exhibited[p] += 1
-    if s.exhibited[p] >= s.end_exhibited:
-        trigger(s, TRIG_EXHIBIT)
-    for k in range(s.n_kept[p]):
-        if s.card_state[p, k] == CARD_RESERVE:
-            s.stage = ST_NEW_ACTIVE
-            return True
-    degas_return(s, p)
-    return False
-
-
-@nb.njit(cache=True)
-def degas_return(s, p):
-    """The cubes Degas did not move go to the supply."""
-    if s.degas_src < 0:
-        return
-    for q in range(9):
-        c = s.squares[p, s.degas_src, q]
-        if c != EMPTY and c < W:
-            to_supply(s, c, 1)
-            s.squares[p, s.degas_src, q] = EMPTY
-    s.degas_src = -1
-
-
-@nb.njit(cache=True)
 def perform(s, p, a):
     """Resolve lower action a for player p (requirements already checked). Returns True when a sub-decision
     follows (payment, painting, bonus, new active painting)."""
@@ -784,13 +491,9 @@ def perform(s, p, a):
         gain(s, p, a, level(s, p, TUBE))
         free = MANET if a == GET_RED else (MONET if a == GET_YELLOW else RENOIR)
         if has_painter(s, p, free):
-            i = active_index(s, p)
-            if i >= 0 and not painting_complete(s, p, i):
-                s.pend_colour = a
-                s.pend_count = 2
-                if any_free_paint(s, p):
-                    s.stage = ST_FREE
-                    return True
+            s.pend_colour = a
+            s.pend_count = 2
+            return open_target(s, p, ST_FREE)
         return False
     if a <= MIX_PURPLE:
         x, z = mix_inputs(a)
@@ -821,18 +524,14 @@ def perform(s, p, a):
         s.stage = ST_PAY
         return True
     if a == PAINT_ACTION:
-        s.pend_count = level(s, p, BRUSH)
-        s.valadon_used = 0
-        if s.pend_count == 0 and not valadon_available(s, p):
-            return False
-        s.stage = ST_PAINT
+        return start_paint(s, p, level(s, p, BRUSH))
+    if can_buy(s, p):  # exhibit or take_painting: Module 1 may buy a bonus card instead
+        s.stage = ST_BUY
         return True
     if a == EXHIBIT:
-        if can_buy(s, p):
-            s.stage = ST_BUY
-            return True
         return exhibit(s, p)
-    return False
+    s.stage = ST_TAKE
+    return True
 
 
 @nb.njit(cache=True)
@@ -856,22 +555,6 @@ def perform_upper(s, p, u):
         return False
     s.stage = ST_COPY  # imitator
     return True
-
-
-@nb.njit(cache=True)
-def paint_ok(s, p, q, c):
-    """Whether a cube of colour c may go on empty square q of p's active painting (spec §7.1 paint)."""
-    i = active_index(s, p)
-    if i < 0 or s.squares[p, i, q] != EMPTY or s.reserve[p, c] <= 0:
-        return False
-    if c < W:
-        if s.card_grid[s.cards[p, i], q] == c:
-            return True
-        return s.module_painters and s.painter[p] == TOULOUSE_LAUTREC and mismatches(s, p, i) + 1 <= 2
-    filled, whites, blacks = painting_counts(s, p, i)
-    if c == W:
-        return whites + 1 <= s.max_whites
-    return blacks + 1 <= s.max_blacks
 
 
 # ---- legal actions ------------------------------------------------------------------------------------------------
@@ -936,16 +619,8 @@ def is_legal(s, a):
         if a == HIRE:
             return s.owned[p] < s.max_assistants
         return a == TOKEN
-    if st == ST_PAINT:
-        if a == STOP:
-            return True
-        if VALADON <= a < VALADON + 36:
-            return valadon_ok(s, p, (a - VALADON) // 9, (a - VALADON) % 9)
-        return s.pend_count > 0 and PAINT <= a < PAINT + 72 and paint_ok(s, p, (a - PAINT) // 8, (a - PAINT) % 8)
-    if st == ST_FREE:
-        return a == STOP or (PAINT <= a < PAINT + 72 and free_paint_ok(s, p, (a - PAINT) // 8, (a - PAINT) % 8))
-    if st == ST_DEGAS:
-        return a == STOP or (PAINT <= a < PAINT + 72 and degas_ok(s, p, (a - PAINT) // 8, (a - PAINT) % 8))
+    if st == ST_PAINT or st == ST_FREE or st == ST_DEGAS or st == ST_TARGET:
+        return is_legal_placement(s, p, a)
     if st == ST_CEZANNE:
         return a == STOP or a == ACCEPT
     if st == ST_MIXPAY:
@@ -957,10 +632,17 @@ def is_legal(s, a):
         if a == COLOUR + z:
             return s.reserve[p, W] > 0 and s.reserve[p, x] > 0
         return False
+    if st == ST_TAKE:
+        return TAKE <= a < TAKE + 8 and take_ok(s, p, a - TAKE)
+    if st == ST_EXHIBIT:
+        return (CARD <= a < CARD + s.n_kept[p] and s.card_state[p, a - CARD] == CARD_ACTIVE
+                and painting_complete(s, p, a - CARD))
     if st == ST_BUY or st == ST_CARD:
+        # the alternative to the card: exhibit (draft mode) or take a painting (market mode, spec §10.2)
         if a == ACCEPT:
-            i = active_index(s, p)
-            return i >= 0 and painting_complete(s, p, i)
+            return not s.market_mode and completed_active(s, p)[0] > 0
+        if TAKE <= a < TAKE + 8:
+            return take_ok(s, p, a - TAKE)
         if st == ST_BUY:
             if BUY <= a < BUY + s.bonus_market_size:
                 card = s.bonus_market[a - BUY]
@@ -996,45 +678,45 @@ def is_legal(s, a):
 
 
 @nb.njit(cache=True)
-def _range(st):
-    """The action range [lo, hi) that can hold legal actions in stage st."""
-    if st == ST_DRAFT or st == ST_ACTIVE or st == ST_NEW_ACTIVE:
-        return CARD, COPY
+def _ranges(st):
+    """Two action ranges [lo, hi) and [lo2, hi2) that hold every legal action of stage st (ascending)."""
+    if st == ST_DRAFT or st == ST_ACTIVE or st == ST_NEW_ACTIVE or st == ST_PAINTER or st == ST_EXHIBIT:
+        return CARD, COPY, 0, 0
     if st == ST_PLACE:
-        return PLACE, USE
+        return PLACE, USE, 0, 0
     if st == ST_TURN:
-        return USE, COLOUR
-    if st == ST_PAY or st == ST_DISCARD:
-        return COLOUR, HIRE
+        return USE, COLOUR, 0, 0
+    if st == ST_PAY or st == ST_DISCARD or st == ST_GAUGUIN:
+        return COLOUR, HIRE, 0, 0
     if st == ST_BONUS:
-        return HIRE, STOP
+        return HIRE, STOP, 0, 0
     if st == ST_PAINT:
-        return STOP, N_ACTIONS
+        return STOP, STOP + 1, PAINT, BUY
     if st == ST_FREE or st == ST_DEGAS:
-        return STOP, VALADON
+        return STOP, STOP + 1, PAINT, VALADON
+    if st == ST_TARGET:
+        return STOP, STOP + 1, TARGET, N_ACTIONS
     if st == ST_CEZANNE:
-        return STOP, CARD
+        return STOP, CARD, 0, 0
     if st == ST_MIXPAY:
-        return COLOUR, CARD
-    if st == ST_PAINTER:
-        return CARD, COPY
+        return COLOUR, CARD, 0, 0
     if st == ST_BUY:
-        return ACCEPT, EFFECT
+        return ACCEPT, EFFECT, TAKE, TARGET
     if st == ST_CARD:
-        return STOP, SWAP
+        return STOP, SWAP, TAKE, TARGET
     if st == ST_SWAP:
-        return STOP, TOOLMOVE
+        return STOP, TOOLMOVE, 0, 0
     if st == ST_TOOL:
-        return STOP, N_ACTIONS
-    if st == ST_GAUGUIN:
-        return COLOUR, HIRE
+        return STOP, STOP + 1, TOOLMOVE, TAKE
+    if st == ST_TAKE:
+        return TAKE, TARGET, 0, 0
     if st == ST_COPY:
-        return COPY, ROTATE
+        return COPY, ROTATE, 0, 0
     if st == ST_ROTATE:
-        return ROTATE, KEEP
+        return ROTATE, KEEP, 0, 0
     if st == ST_KEEP:
-        return KEEP, PAINT
-    return 0, 0
+        return KEEP, PAINT, 0, 0
+    return 0, 0, 0, 0
 
 
 @nb.njit(cache=True)
@@ -1042,9 +724,13 @@ def legal_actions(s, out):
     """Write the legal actions (ascending) into out; return their count."""
     if s.done:
         return 0
-    lo, hi = _range(s.stage)
+    lo, hi, lo2, hi2 = _ranges(s.stage)
     n = 0
     for a in range(lo, hi):
+        if is_legal(s, a):
+            out[n] = a
+            n += 1
+    for a in range(lo2, hi2):
         if is_legal(s, a):
             out[n] = a
             n += 1
@@ -1052,31 +738,6 @@ def legal_actions(s, out):
 
 
 # ---- transitions --------------------------------------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def place(s, p, i, q, c):
-    """Put a cube of colour c (already taken from its owner) on square q of p's card i; mark completion.
-    Returns True when this filled the 9th square."""
-    s.squares[p, i, q] = c
-    if not all_filled(s, p, i):
-        return False
-    s.complete[p, i] = 1
-    if s.return_on_completion:
-        for k in range(9):
-            if s.squares[p, i, k] < W:
-                to_supply(s, s.squares[p, i, k], 1)
-                s.squares[p, i, k] = EMPTY
-    return True
-
-
-@nb.njit(cache=True)
-def any_degas(s, p):
-    for q in range(9):
-        for c in range(6):
-            if degas_ok(s, p, q, c):
-                return True
-    return False
 
 
 @nb.njit(cache=True)
@@ -1214,6 +875,10 @@ def apply_action(s, a):
             if not exhibit(s, p):
                 next_turn(s)
             return
+        if a >= TAKE:
+            take_painting(s, p, a - TAKE)
+            next_turn(s)
+            return
         card = s.bonus_market[a - BUY]
         pay(s, p, W, s.bonus_cost[card])
         s.bonus_market[a - BUY] = -1
@@ -1229,6 +894,8 @@ def apply_action(s, a):
         waiting = False
         if a == ACCEPT:
             waiting = exhibit(s, p)
+        elif a >= TAKE:
+            take_painting(s, p, a - TAKE)
         elif a == EFFECT:
             if card == 0:
                 waiting = perform(s, p, PAINT_ACTION)
@@ -1295,47 +962,8 @@ def apply_action(s, a):
         gain(s, p, s.pend_colour, level(s, p, PALETTE))
         next_turn(s)
         return
-    if st == ST_FREE:
-        if a == STOP:
-            next_turn(s)
-            return
-        i = active_index(s, p)
-        s.reserve[p, (a - PAINT) % 8] -= 1
-        complete = place(s, p, i, (a - PAINT) // 8, (a - PAINT) % 8)
-        s.pend_count -= 1
-        if s.pend_count <= 0 or complete or not any_free_paint(s, p):
-            next_turn(s)
-        return
-    if st == ST_DEGAS:
-        if a != STOP:
-            q, c = (a - PAINT) // 8, (a - PAINT) % 8
-            for k in range(9):
-                if s.squares[p, s.degas_src, k] == c:
-                    s.squares[p, s.degas_src, k] = EMPTY
-                    break
-            place(s, p, active_index(s, p), q, c)
-            s.pend_count -= 1
-            if s.pend_count > 0 and any_degas(s, p):
-                return
-        degas_return(s, p)
-        next_turn(s)
-        return
-    if st == ST_PAINT:
-        if a == STOP:
-            next_turn(s)
-            return
-        i = active_index(s, p)
-        if a >= VALADON:
-            o, q = (a - VALADON) // 9, (a - VALADON) % 9
-            s.reserve[o, W] -= 1  # taken from the opponent: no Brush cost
-            s.valadon_used = 1
-            complete = place(s, p, i, q, W)
-        else:
-            q, c = (a - PAINT) // 8, (a - PAINT) % 8
-            s.reserve[p, c] -= 1
-            s.pend_count -= 1
-            complete = place(s, p, i, q, c)
-        if complete or (s.pend_count <= 0 and not valadon_available(s, p)):
+    if st == ST_PAINT or st == ST_FREE or st == ST_DEGAS or st == ST_TARGET:
+        if not apply_placement(s, p, a):
             next_turn(s)
         return
     if st == ST_COPY:
@@ -1344,13 +972,15 @@ def apply_action(s, a):
             next_turn(s)
         return
     if st == ST_NEW_ACTIVE:
-        s.card_state[p, a - CARD] = CARD_ACTIVE
-        if s.degas_src >= 0:
-            s.pend_count = s.degas_n
-            if any_degas(s, p):
-                s.stage = ST_DEGAS
-                return
-            degas_return(s, p)
+        if not activate(s, p, a - CARD):
+            next_turn(s)
+        return
+    if st == ST_EXHIBIT:
+        if not exhibit_card(s, p, a - CARD):
+            next_turn(s)
+        return
+    if st == ST_TAKE:
+        take_painting(s, p, a - TAKE)
         next_turn(s)
         return
     if st == ST_ROTATE:
@@ -1368,96 +998,3 @@ def apply_action(s, a):
         s.p3_idx += 1
         next_keeper(s)
         return
-
-
-# ---- scoring ------------------------------------------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def scored(s, p, i):
-    """Whether drafted card i of player p scores (exhibited, or completed when score_completed_unexhibited)."""
-    if s.card_state[p, i] == CARD_EXHIBITED:
-        return True
-    return s.score_unexhibited and s.card_state[p, i] == CARD_ACTIVE and painting_complete(s, p, i)
-
-
-@nb.njit(cache=True)
-def score_components(s, p, comp):
-    """Spec §9.2: comp[0..5] = paintings, signatures, tokens, identical pair, white penalty (negative),
-    reserve black."""
-    for k in range(N_COMPONENTS):
-        comp[k] = 0
-    type_count = np.zeros(64, np.int64)
-    black_elsewhere = s.reserve[p, K]
-    for i in range(s.n_kept[p]):
-        filled, whites, blacks = painting_counts(s, p, i)
-        if scored(s, p, i):
-            card = s.cards[p, i]
-            comp[PP_PAINTINGS] += s.values[s.card_tier[card]]
-            if blacks > 0:
-                comp[PP_SIGNATURES] += s.black_pts
-            comp[PP_WHITE_PENALTY] -= s.white_penalty * whites
-            type_count[s.card_type[card]] += 1
-        else:
-            black_elsewhere += blacks
-    sixes = 0
-    for t in range(3):
-        comp[PP_TOKENS] += s.token[p, t]
-        if s.token[p, t] == s.bonus_pts and s.token_kind[p, t] == TK_TOKEN:
-            sixes += 1
-    if s.pair_bonus > 0:
-        pairs = 0
-        for t in range(64):
-            pairs += type_count[t] // 2
-        flips = min(min(pairs, sixes), s.pair_max)
-        comp[PP_PAIR] = flips * s.pair_bonus
-    if s.black_reserve_scores:
-        comp[PP_RESERVE_BLACK] = s.black_pts * black_elsewhere
-
-
-@nb.njit(cache=True)
-def final_scores(s, out):
-    comp = np.zeros(N_COMPONENTS, np.int64)
-    for p in range(s.n_players):
-        score_components(s, p, comp)
-        out[p] = comp.sum()
-
-
-@nb.njit(cache=True)
-def tie_keys(s, p, keys):
-    """Tie-break keys in order, larger is better (spec §9.3)."""
-    best, blacks, whites = 0, np.int64(s.reserve[p, K]), 0
-    for i in range(s.n_kept[p]):
-        filled, w, b = painting_counts(s, p, i)
-        blacks += b
-        if scored(s, p, i):
-            best = max(best, np.int64(s.values[s.card_tier[s.cards[p, i]]]))
-            whites += w
-    for k in range(s.n_tie):
-        tb = s.tie[k]
-        keys[k] = best if tb == TB_BEST else (blacks if tb == TB_BLACK else -whites)
-
-
-@nb.njit(cache=True)
-def ranks_and_win_shares(s, scores, ranks, shares):
-    """Rank 1 = best; players tied on the total and every tie-break share the rank and the win."""
-    n = s.n_players
-    keys = np.zeros((n, 4), np.int64)
-    for p in range(n):
-        keys[p, 0] = scores[p]
-        tie_keys(s, p, keys[p, 1:])
-    m = 1 + s.n_tie
-    winners = 0
-    for p in range(n):
-        better = 0
-        for q in range(n):
-            for k in range(m):
-                if keys[q, k] != keys[p, k]:
-                    if keys[q, k] > keys[p, k]:
-                        better += 1
-                    break
-        ranks[p] = better + 1
-        if better == 0:
-            winners += 1
-    for p in range(n):
-        shares[p] = 1.0 / winners if ranks[p] == 1 else 0.0

@@ -20,7 +20,8 @@ from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_A
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
 from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
-from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, MIXCARD, SWAP, TOOLMOVE, VALADON, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE,
+from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, MIXCARD, SWAP, TAKE, TARGET, TOOLMOVE, VALADON, CARD,
+                                         COLOUR, COMPONENT_NAMES, COPY, DECLINE,
                                          EMPTY, END_REASONS, ERROR_TEXT, HIRE, KEEP, N_UPPER, PAINT, PLACE, ROTATE,
                                          STAGE_NAMES, STATE_DTYPE, STOP, TOKEN, USE)
 from simkit.games.couleurs.components import MAX_SECTORS
@@ -53,6 +54,7 @@ class CouleursObservation:
     gauguin_colour: tuple[str | None, ...]
     bonus_market: tuple[str | None, ...]  # Module 1: face-up bonus cards
     actions: Mapping[int, str]  # legal action -> description (current player only)
+    painting_market: tuple[int | None, ...] = ()  # market mode: face-up painting card ids (spec §10.2)
 
 
 class CouleursGame(Game):
@@ -122,6 +124,11 @@ class CouleursGame(Game):
         s["pick_pass"] = v["draft_mode"] == "pick_pass"
         s["hand_size"] = v["draft_hand_size"]
         s["active_limit"] = v["active_painting_limit"]
+        s["market_mode"] = v["painting_mode"] == "market"
+        s["multi"] = s["market_mode"] or v["active_painting_limit"] != 1
+        s["on_completion"] = v["exhibit_mode"] == "on_completion"
+        s["market_size"] = by_players(v["painting_market_size"], n) if s["market_mode"] else 0
+        s["paint_reshuffle"] = v["painting_deck_reshuffle"]
         s["return_on_completion"] = v["return_coloured_on"] == "completion"
         s["start_pigments"][:] = r.colour_vector("start_pigments")
         s["start_assistants"], s["max_assistants"] = v["start_assistants"], v["max_assistants"]
@@ -294,6 +301,10 @@ class CouleursState(RecordState):
         if action == ACCEPT:
             return {"cezanne": "Cézanne: upgrade again", "mix_pay": "pay both primaries"}.get(
                 stage, "exhibit the completed painting")
+        if action >= TARGET:
+            return f"next cube on painting {self._card_id(s['cards'][p, action - TARGET])}"
+        if action >= TAKE:
+            return f"take painting {self._card_id(s['market'][action - TAKE])} (market place {action - TAKE + 1})"
         if action >= TOOLMOVE:
             return f"Tool card: advance {TOOLS[action - TOOLMOVE]}"
         if action >= SWAP:
@@ -323,7 +334,8 @@ class CouleursState(RecordState):
         if action < COPY:
             i = action - CARD
             card = s["hand"][p, i] if STAGE_NAMES[int(s["stage"])] == "draft" else s["cards"][p, i]
-            return f"{'pick' if STAGE_NAMES[int(s['stage'])] == 'draft' else 'activate'} card {self._card_id(card)}"
+            verb = {"draft": "pick", "exhibit_which": "exhibit"}.get(stage, "activate")
+            return f"{verb} card {self._card_id(card)}"
         if action < ROTATE:
             return f"copy {self._loc_name(action - COPY)}"
         if action < KEEP:
@@ -378,4 +390,5 @@ class CouleursState(RecordState):
             tuple(PAINTERS[int(x)] for x in s["dealt"][player] if x >= 0),
             tuple(COLOURS[int(x)] if x >= 0 else None for x in s["gauguin_colour"][:n]),
             tuple(BONUS_CARD_TYPES[int(x)] if x >= 0 else None for x in s["bonus_market"][: s["bonus_market_size"]]),
-            actions)
+            actions,
+            tuple(self._card_id(int(x)) if x >= 0 else None for x in s["market"][: s["market_size"]]))

@@ -190,14 +190,6 @@ RULESETS: dict[str, dict[str, Any]] = {
 }
 SHIPPED_WHEEL = {"variant_j": "wheel.csv", "base": "wheel_base.csv"}
 
-# Features of the spec the compiled engine does not implement yet: a ruleset using them is rejected by the game
-# (the rules themselves still load and validate).
-UNSUPPORTED = {
-    "painting_mode": ("market", "the base game's painting market (spec §10.2)"),
-    "exhibit_mode": ("on_completion", "exhibit on completion (spec §10.2)"),
-}
-
-
 def _load(loader, path: str, source: str | None, key: str, **kw):
     try:
         return loader(path or None, **kw)
@@ -312,9 +304,9 @@ class CouleursRules:
 
     def check_supported(self, source: str | None = None, prefix: str = "") -> None:
         """Reject rule values the compiled engine does not implement yet."""
-        if self.values["painting_mode"] == "draft" and self.values["active_painting_limit"] != 1:
-            raise ConfigError("several active paintings (spec §8.4, k > 1) are specified but not implemented by the "
-                              "engine yet", source=source, key=f"{prefix}active_painting_limit")
+        if self.values["painting_mode"] == "market" and self.values["exhibit_mode"] == "action":
+            raise ConfigError("the painting market with exhibit_mode = 'action' is not implemented by the engine "
+                              "(the base game exhibits on completion)", source=source, key=f"{prefix}exhibit_mode")
         if (self.values["module_painters"] and "degas" in self.values["painter_pool"]
                 and self.values["return_coloured_on"] == "completion"):
             raise ConfigError("Degas with return_coloured_on = 'completion' (cubes drawn from the supply, spec §8.5) "
@@ -331,10 +323,6 @@ class CouleursRules:
             if v["bonus_market_size"] > 8 or int(self.bonus_cards.copies.sum()) > 32:
                 raise ConfigError("the engine supports a bonus market of at most 8 and at most 32 bonus cards",
                                   source=source, key=f"{prefix}bonus_market_size")
-        for key, (value, what) in UNSUPPORTED.items():
-            if self.values[key] == value:
-                raise ConfigError(f"{what} is specified but not implemented by the engine yet", source=source,
-                                  key=f"{prefix}{key}")
 
     def data_sources(self) -> dict[str, str]:
         return {"wheel_slots": self.board.source, "tracks": self.tracks.source, "paintings": self.paintings.source,

@@ -25,6 +25,12 @@ Action encoding (integers; legal ones depend on the stage, see engine.legal_acti
 | MIXCARD + k (289..292) | Mixing card: mix orange, green, purple (k = 0..2) or black (k = 3) | bonus card |
 | SWAP + 8*g + t (293..356) | Colour Swap: return a cube of colour g, take one of colour t (same group) | swap |
 | TOOLMOVE + t (357..359) | Tool card: advance marker t one space (twice in all) | tool |
+| TAKE + m (360..367) | market mode: take the painting on market place m | take_painting, exhibit_or_buy, bonus_card |
+| TARGET + i (368..431) | put the next cube on painting i (several unfinished paintings, spec §8.4, §10.2) | paint_target |
+
+With several active paintings (draft mode, `active_painting_limit` > 1) CARD + i in the exhibit_which stage picks
+the completed painting i to exhibit. In market mode the "exhibit" alternative of the buy and bonus-card choices is
+TAKE + m (take a painting) instead of ACCEPT.
 
 With Module 1, ACCEPT (107) in the exhibit-or-buy choice and in the bonus-card choice means "exhibit the completed
 active painting"; STOP there means "use nothing" (the card is discarded).
@@ -52,17 +58,21 @@ EFFECT = BUY + 8
 MIXCARD = EFFECT + 1  # + (lower action id - mix_orange): mix_orange, mix_green, mix_purple, mix_black
 SWAP = MIXCARD + 4  # + 8 * given colour + taken colour
 TOOLMOVE = SWAP + 64  # + tool
-N_ACTIONS = TOOLMOVE + 3
+TAKE = TOOLMOVE + 3  # + painting market place
+TARGET = TAKE + 8  # + painting index (a player's cards)
+MAX_HELD = MAX_CARDS  # paintings a player can hold (market mode has no limit but the deck)
+MAX_MARKET = 8
+N_ACTIONS = TARGET + MAX_HELD
 MAX_BONUS = 32
 MAX_LEGAL = N_ACTIONS
 
 # stages (what the current player decides)
 (ST_DRAFT, ST_ACTIVE, ST_PLACE, ST_TURN, ST_PAY, ST_BONUS, ST_PAINT, ST_COPY, ST_NEW_ACTIVE, ST_ROTATE, ST_DISCARD,
  ST_KEEP, ST_DONE, ST_PAINTER, ST_GAUGUIN, ST_FREE, ST_MIXPAY, ST_CEZANNE, ST_DEGAS, ST_BUY, ST_CARD, ST_SWAP,
- ST_TOOL) = range(23)
+ ST_TOOL, ST_TAKE, ST_TARGET, ST_EXHIBIT) = range(26)
 STAGE_NAMES = ("draft", "active", "place", "turn", "pay", "bonus", "paint", "copy", "new_active", "rotate",
                "discard", "keep", "done", "painter", "gauguin", "free_paint", "mix_pay", "cezanne", "degas",
-               "exhibit_or_buy", "bonus_card", "swap", "tool")
+               "exhibit_or_buy", "bonus_card", "swap", "tool", "take_painting", "paint_target", "exhibit_which")
 # painter ids (components.PAINTERS order)
 (CEZANNE, DEGAS, GAUGUIN, MANET, MONET, RENOIR, TOULOUSE_LAUTREC, VAN_GOGH, VALADON_ID) = range(9)
 MAX_POOL = 16
@@ -128,6 +138,14 @@ STATE_DTYPE = np.dtype([
     ("p3_idx", "i1"), ("draft_round", "i1"),
     ("pend_copy", "i1"), ("pend_colour", "i1"), ("cez_used", "i1"), ("valadon_used", "i1"), ("degas_src", "i1"),
     ("setup_done", "i1"), ("painters_chosen", "i1"),
+    # several paintings in progress (spec §8.4, §10.2): the painting receiving cubes, and a paint action that a
+    # Degas move interrupted (exhibit on completion) resumes afterwards
+    ("multi", "i1"), ("target", "i1"), ("target_stage", "i1"), ("degas_dst", "i1"), ("resume_stage", "i1"),
+    ("resume_count", "i1"),
+    # painting market (spec §10.2)
+    ("market_mode", "i1"), ("on_completion", "i1"), ("market_size", "i1"), ("paint_reshuffle", "i1"),
+    ("market", "i1", MAX_MARKET), ("deck_pos", "i1"), ("paint_rng", "u8", 1), ("paint_discard", "i1", MAX_CARDS),
+    ("paint_discard_n", "i1"),
     # assistants
     ("owned", "i1", MAX_PLAYERS), ("hires", "i1", MAX_PLAYERS), ("to_place", "i1", MAX_PLAYERS),
     ("lower", "i1", (MAX_PLAYERS, MAX_SECTORS)), ("lower_standing", "i1", (MAX_PLAYERS, MAX_SECTORS)),
@@ -137,9 +155,9 @@ STATE_DTYPE = np.dtype([
     ("reserve", "i2", (MAX_PLAYERS, N_COLOURS)),
     ("space", "i1", (MAX_PLAYERS, 3)), ("token", "i2", (MAX_PLAYERS, 3)), ("token_kind", "i1", (MAX_PLAYERS, 3)),
     ("hand", "i1", (MAX_PLAYERS, MAX_HAND)), ("hand_n", "i1", MAX_PLAYERS),
-    ("cards", "i1", (MAX_PLAYERS, MAX_HAND)), ("n_kept", "i1", MAX_PLAYERS),
-    ("card_state", "i1", (MAX_PLAYERS, MAX_HAND)), ("squares", "i1", (MAX_PLAYERS, MAX_HAND, 9)),
-    ("complete", "i1", (MAX_PLAYERS, MAX_HAND)),
+    ("cards", "i1", (MAX_PLAYERS, MAX_HELD)), ("n_kept", "i1", MAX_PLAYERS),
+    ("card_state", "i1", (MAX_PLAYERS, MAX_HELD)), ("squares", "i1", (MAX_PLAYERS, MAX_HELD, 9)),
+    ("complete", "i1", (MAX_PLAYERS, MAX_HELD)),
     ("exhibited", "i1", MAX_PLAYERS),
     ("painter", "i1", MAX_PLAYERS), ("dealt", "i1", (MAX_PLAYERS, 4)), ("gauguin_colour", "i1", MAX_PLAYERS),
     # statistics

@@ -1,0 +1,75 @@
+"""Module 1 bonus cards (spec §11.1): the deck, the market and its Phase 3 refresh, and what a player can buy or
+exchange. The card choices themselves are resolved in engine.apply_action."""
+
+import numba as nb
+
+from simkit.core.rng import shuffle
+from simkit.games.couleurs.ops import W
+
+
+@nb.njit(cache=True)
+def draw_bonus(s):
+    """The next bonus card from the deck (reshuffling the discards when it is empty), or -1."""
+    if s.bonus_deck_n == 0 and s.bonus_reshuffle and s.bonus_discard_n > 0:
+        for k in range(s.bonus_discard_n):
+            s.bonus_deck[k] = s.bonus_discard[k]
+        s.bonus_deck_n = s.bonus_discard_n
+        s.bonus_discard_n = 0
+        shuffle(s.bonus_rng, s.bonus_deck, s.bonus_deck_n)
+    if s.bonus_deck_n == 0:
+        return -1
+    s.bonus_deck_n -= 1
+    return s.bonus_deck[s.bonus_deck_n]
+
+
+@nb.njit(cache=True)
+def discard_bonus(s, card):
+    s.bonus_discard[s.bonus_discard_n] = card
+    s.bonus_discard_n += 1
+
+
+@nb.njit(cache=True)
+def refresh_bonus_market(s, half):
+    """Phase 3 step 2 (spec §6.3): a half-turn discards the market and deals a fresh one; otherwise refill."""
+    if half:
+        for m in range(s.bonus_market_size):
+            if s.bonus_market[m] >= 0:
+                discard_bonus(s, s.bonus_market[m])
+                s.bonus_market[m] = -1
+    for m in range(s.bonus_market_size):
+        if s.bonus_market[m] < 0:
+            s.bonus_market[m] = draw_bonus(s)
+
+
+@nb.njit(cache=True)
+def can_buy(s, p):
+    if not s.module_bonus:
+        return False
+    for m in range(s.bonus_market_size):
+        if s.bonus_market[m] >= 0 and s.bonus_cost[s.bonus_market[m]] <= s.reserve[p, W]:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def any_swap(s, p):
+    for g in range(6):
+        for t in range(6):
+            if swap_ok(s, p, g, t):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def swap_ok(s, p, g, t):
+    """Colour Swap: a primary for another primary, or a secondary for another secondary, with the supply."""
+    return g != t and g < 6 and t < 6 and (g < 3) == (t < 3) and s.reserve[p, g] > 0 and s.supply[t] > 0
+
+
+@nb.njit(cache=True)
+def any_tool_move(s, p):
+    for t in range(3):
+        if s.space[p, t] < s.track_len[t]:
+            return True
+    return False
+

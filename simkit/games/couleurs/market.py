@@ -1,0 +1,83 @@
+"""The base game's painting market (spec §10.2): the face-up display, drawing with reshuffles, the Phase 3 refresh
+and the take_painting action."""
+
+import numba as nb
+
+from simkit.core.rng import shuffle
+from simkit.games.couleurs.painting import workable
+from simkit.games.couleurs.state import CARD_ACTIVE, EMPTY, MAX_HELD
+
+
+@nb.njit(cache=True)
+def draw_painting(s):
+    """The next card of the painting deck, reshuffling the discarded market cards when it is empty
+    (painting_deck_reshuffle), or -1 when none are left."""
+    if s.deck_pos >= s.deck_size and s.paint_reshuffle and s.paint_discard_n > 0:
+        for k in range(s.paint_discard_n):
+            s.deck[k] = s.paint_discard[k]
+        s.deck_size = s.paint_discard_n
+        s.deck_pos = 0
+        s.paint_discard_n = 0
+        shuffle(s.paint_rng, s.deck, s.deck_size)
+    if s.deck_pos >= s.deck_size:
+        return -1
+    s.deck_pos += 1
+    return s.deck[s.deck_pos - 1]
+
+
+@nb.njit(cache=True)
+def refresh_painting_market(s, half):
+    """Phase 3 step 2: a half-turn discards the whole market and deals a fresh one; otherwise refill the places
+    emptied by take_painting."""
+    if half:
+        for m in range(s.market_size):
+            if s.market[m] >= 0:
+                s.paint_discard[s.paint_discard_n] = s.market[m]
+                s.paint_discard_n += 1
+                s.market[m] = -1
+    for m in range(s.market_size):
+        if s.market[m] < 0:
+            s.market[m] = draw_painting(s)
+
+
+@nb.njit(cache=True)
+def unfinished(s, p):
+    total = 0
+    for i in range(s.n_kept[p]):
+        if workable(s, p, i):
+            total += 1
+    return total
+
+
+@nb.njit(cache=True)
+def may_take(s, p):
+    """Whether p may take a painting now: fewer unfinished paintings than active_painting_limit (0 = no limit)."""
+    if not s.market_mode or s.n_kept[p] >= MAX_HELD:
+        return False
+    return s.active_limit == 0 or unfinished(s, p) < s.active_limit
+
+
+@nb.njit(cache=True)
+def take_ok(s, p, m):
+    return 0 <= m < s.market_size and s.market[m] >= 0 and may_take(s, p)
+
+
+@nb.njit(cache=True)
+def can_take(s, p):
+    for m in range(s.market_size):
+        if take_ok(s, p, m):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def take_painting(s, p, m):
+    """Take market card m as a painting in progress; its place stays empty until Phase 3."""
+    i = s.n_kept[p]
+    s.cards[p, i] = s.market[m]
+    s.market[m] = -1
+    s.card_state[p, i] = CARD_ACTIVE
+    s.complete[p, i] = 0
+    for q in range(9):
+        s.squares[p, i, q] = EMPTY
+    s.n_kept[p] += 1

@@ -1,0 +1,99 @@
+"""Final scoring (spec §9.2), tie-breaks and ranks (§9.3)."""
+
+import numba as nb
+import numpy as np
+
+from simkit.games.couleurs.ops import K, painting_complete, painting_counts
+from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, N_COMPONENTS, PP_PAINTINGS, PP_PAIR,
+                                         PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS, PP_WHITE_PENALTY, TB_BEST,
+                                         TB_BLACK, TK_TOKEN)
+
+
+@nb.njit(cache=True)
+def scored(s, p, i):
+    """Whether drafted card i of player p scores (exhibited, or completed when score_completed_unexhibited)."""
+    if s.card_state[p, i] == CARD_EXHIBITED:
+        return True
+    return s.score_unexhibited and s.card_state[p, i] == CARD_ACTIVE and painting_complete(s, p, i)
+
+
+@nb.njit(cache=True)
+def score_components(s, p, comp):
+    """Spec §9.2: comp[0..5] = paintings, signatures, tokens, identical pair, white penalty (negative),
+    reserve black."""
+    for k in range(N_COMPONENTS):
+        comp[k] = 0
+    type_count = np.zeros(64, np.int64)
+    black_elsewhere = s.reserve[p, K]
+    for i in range(s.n_kept[p]):
+        filled, whites, blacks = painting_counts(s, p, i)
+        if scored(s, p, i):
+            card = s.cards[p, i]
+            comp[PP_PAINTINGS] += s.values[s.card_tier[card]]
+            if blacks > 0:
+                comp[PP_SIGNATURES] += s.black_pts
+            comp[PP_WHITE_PENALTY] -= s.white_penalty * whites
+            type_count[s.card_type[card]] += 1
+        else:
+            black_elsewhere += blacks
+    sixes = 0
+    for t in range(3):
+        comp[PP_TOKENS] += s.token[p, t]
+        if s.token[p, t] == s.bonus_pts and s.token_kind[p, t] == TK_TOKEN:
+            sixes += 1
+    if s.pair_bonus > 0:
+        pairs = 0
+        for t in range(64):
+            pairs += type_count[t] // 2
+        flips = min(min(pairs, sixes), s.pair_max)
+        comp[PP_PAIR] = flips * s.pair_bonus
+    if s.black_reserve_scores:
+        comp[PP_RESERVE_BLACK] = s.black_pts * black_elsewhere
+
+
+@nb.njit(cache=True)
+def final_scores(s, out):
+    comp = np.zeros(N_COMPONENTS, np.int64)
+    for p in range(s.n_players):
+        score_components(s, p, comp)
+        out[p] = comp.sum()
+
+
+@nb.njit(cache=True)
+def tie_keys(s, p, keys):
+    """Tie-break keys in order, larger is better (spec §9.3)."""
+    best, blacks, whites = 0, np.int64(s.reserve[p, K]), 0
+    for i in range(s.n_kept[p]):
+        filled, w, b = painting_counts(s, p, i)
+        blacks += b
+        if scored(s, p, i):
+            best = max(best, np.int64(s.values[s.card_tier[s.cards[p, i]]]))
+            whites += w
+    for k in range(s.n_tie):
+        tb = s.tie[k]
+        keys[k] = best if tb == TB_BEST else (blacks if tb == TB_BLACK else -whites)
+
+
+@nb.njit(cache=True)
+def ranks_and_win_shares(s, scores, ranks, shares):
+    """Rank 1 = best; players tied on the total and every tie-break share the rank and the win."""
+    n = s.n_players
+    keys = np.zeros((n, 4), np.int64)
+    for p in range(n):
+        keys[p, 0] = scores[p]
+        tie_keys(s, p, keys[p, 1:])
+    m = 1 + s.n_tie
+    winners = 0
+    for p in range(n):
+        better = 0
+        for q in range(n):
+            for k in range(m):
+                if keys[q, k] != keys[p, k]:
+                    if keys[q, k] > keys[p, k]:
+                        better += 1
+                    break
+        ranks[p] = better + 1
+        if better == 0:
+            winners += 1
+    for p in range(n):
+        shares[p] = 1.0 / winners if ranks[p] == 1 else 0.0
