@@ -18,6 +18,8 @@ from simkit.games.couleurs.state import COMPONENT_NAMES
 
 GOLDEN = Path(__file__).parent / "golden" / "game_2026.json"
 OPTIONS = {
+    "ruleset": st_.sampled_from(["variant_j", "base"]),
+    "active_painting_limit": st_.sampled_from([None, 1, 2]),  # None: the ruleset's (J: 1, base: 0 = no limit)
     "unlimited_supply": st_.booleans(),
     "half_turn_rule": st_.sampled_from(["landmark", "since_refresh"]),
     "return_coloured_on": st_.sampled_from(["exhibit", "completion"]),
@@ -36,6 +38,8 @@ OPTIONS = {
 def legal_options(options):
     if options["module_painters"] and options["return_coloured_on"] == "completion":
         options = {**options, "painter_pool": [p for p in PAINTERS if p != "degas"]}
+    if options["active_painting_limit"] is None:
+        options = {k: v for k, v in options.items() if k != "active_painting_limit"}
     return options
 
 
@@ -82,6 +86,13 @@ def test_invariants_default_rules(n):
         check_final(play_checked(game(n_players=n), 1000 * n + seed))
         check_final(play_checked(game(n_players=n, module_painters=True), 1000 * n + seed))
         check_final(play_checked(game(n_players=n, module_painters=True, module_bonus_cards=True), 1000 * n + seed))
+
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_invariants_base_ruleset_with_both_modules(n):
+    check_final(play_checked(game(n_players=n, ruleset="base", module_painters=True, module_bonus_cards=True),
+                             1000 * n))
 
 
 def batch(g, seeds):

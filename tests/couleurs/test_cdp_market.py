@@ -2,10 +2,15 @@
 (with Degas), the Phase 3 market refresh and reshuffle, Module 1 with take_painting, limited supply, and whole
 games of the shipped `base` ruleset."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+import simkit
+
 from cdp_helpers import after_setup, check_invariants, field, game, random_choice, setf, slot_of, turn_position
+from simkit.core.experiment import load_experiment
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs.components import PAINTERS
 from simkit.games.couleurs.state import (ACCEPT, BUY, PAINT, ST_BUY, ST_CARD, ST_DEGAS, ST_PAINT, ST_TAKE,
@@ -284,3 +289,14 @@ def test_base_batch_path_equals_step_path(n, rules):
     for name in fast:
         assert np.array_equal(fast[name], slow[name]), name
     assert (fast["rounds"] <= 30).all()
+
+
+@pytest.mark.parametrize("name", ["base", "variant-j"])
+def test_shipped_experiment_files_load_and_play(name):
+    exp = load_experiment(Path(__file__).parents[2] / "scenarios" / "couleurs" / f"{name}.toml")
+    cell = exp.cells[0]
+    assert cell.game.rules["ruleset"] == name.replace("-", "_")
+    g = simkit.make("couleurs", dict(cell.game.rules.values))
+    res = g.play_batch(np.arange(6, dtype=np.uint64), list(cell.lineup), np.tile(np.arange(4), (6, 1)))
+    assert (res["rounds"] <= 30).all() and (res["end_reason"] != "").all()
+    assert np.allclose(res["win_share"].sum(axis=1), 1.0)
