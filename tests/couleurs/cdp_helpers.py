@@ -6,7 +6,7 @@ from simkit.core.policy import resolve_policy
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.components import LOWER_ACTIONS
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.state import ST_CARD, ST_DEGAS, ST_NEW_ACTIVE, ST_PLACE, ST_TARGET, ST_TURN
+from simkit.games.couleurs.state import ST_CARD, ST_DEGAS, ST_HELD, ST_NEW_ACTIVE, ST_PLACE, ST_TARGET, ST_TURN
 
 _GAMES = {}
 
@@ -65,6 +65,7 @@ def turn_position(state, p=0, slots=(), extra_whites=1):
     field(state, "whites_standing")[p] = extra_whites
     setf(state, "stage", ST_TURN)
     setf(state, "current", p)
+    setf(state, "b_phase", 0)  # a fresh turn (option B)
     sync_gained(state)
 
 
@@ -166,12 +167,24 @@ def check_invariants(state, prev=None):
             assert step == v["rotation_per_round"] or step in v["rotate_options"]
     if v["half_turn_rule"] == "landmark" and not v["wheel_file"] and not v["slots_file"]:
         assert rec["half_turns"] == rec["rotation"] // 6
-    # 7. bonus cards (Option A: never held, except the card being resolved)
+    # 7. bonus cards (Option A: never held, except the card being resolved; option B: one use per round)
     if v["module_bonus_cards"]:
         market = rec["bonus_market"][: v["bonus_market_size"]]
         pending = 1 if rec["pend_bonus"] >= 0 else 0
-        assert rec["bonus_deck_n"] + (market >= 0).sum() + rec["bonus_discard_n"] + pending == rec["bonus_total"] == 15
+        held_cards = int(rec["held_n"][:n].sum())
+        assert (rec["bonus_deck_n"] + (market >= 0).sum() + rec["bonus_discard_n"] + pending + held_cards
+                == rec["bonus_total"] == 15)
         assert pending == 0 or rec["stage"] == ST_CARD
+        if v["bonus_card_option"] == "A":
+            assert held_cards == 0
+        elif prev is not None and rec["stage"] == ST_CARD and prev["stage"] in (ST_TURN, ST_HELD):
+            uses = state.__dict__.setdefault("held_uses", {})
+            key = (int(rec["round"]), int(rec["current"]))
+            uses[key] = uses.get(key, 0) + 1
+            if v["bonus_b_immediate_counts"]:
+                assert uses[key] <= 1, f"player {key[1]} used {uses[key]} held cards in round {key[0]}"
+            else:  # a card bought this turn may be used on top of the round's one use
+                assert uses[key] <= 1 + int(rec["bought"][key[1]])
     # 8. end
     if rec["done"]:
         assert state.legal_actions() == []

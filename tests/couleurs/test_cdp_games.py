@@ -29,6 +29,8 @@ OPTIONS = {
     "module_painters": st_.booleans(),
     "module_bonus_cards": st_.booleans(),
     "bonus_deck_reshuffle": st_.booleans(),
+    "bonus_card_option": st_.sampled_from(["A", "B"]),
+    "bonus_b_immediate_counts": st_.booleans(),
     "painter_choice_before_draft": st_.booleans(),
     "painter_powers_on_copies": st_.booleans(),
     "free_paint_matching_only": st_.booleans(),
@@ -103,7 +105,9 @@ def batch(g, seeds):
 @pytest.mark.parametrize("n, rules", [(2, {}), (3, {}), (4, {}), (4, {"module_painters": True}),
                                       (3, {"module_painters": True, "unlimited_supply": False}),
                                       (2, {"module_bonus_cards": True}),
-                                      (4, {"module_bonus_cards": True, "module_painters": True})])
+                                      (4, {"module_bonus_cards": True, "module_painters": True}),
+                                      (3, {"module_bonus_cards": True, "bonus_card_option": "B"}),
+                                      (2, {"active_painting_limit": 2, "module_painters": True})])
 def test_batch_path_equals_step_path(n, rules):
     g = game(n_players=n, **rules)
     seeds = np.arange(100 * n, 100 * n + 40, dtype=np.uint64)

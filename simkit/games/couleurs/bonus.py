@@ -1,5 +1,5 @@
-"""Module 1 bonus cards (spec §11.1): the deck, the market and its Phase 3 refresh, and what a player can buy or
-exchange. The card choices themselves are resolved in engine.apply_action."""
+"""Module 1 bonus cards (spec §11.1): the deck, the market and its Phase 3 refresh, what a player can buy or
+exchange, and the cards held under option B. The card choices themselves are resolved in engine.apply_action."""
 
 import numba as nb
 
@@ -30,12 +30,17 @@ def discard_bonus(s, card):
 
 @nb.njit(cache=True)
 def refresh_bonus_market(s, half):
-    """Phase 3 step 2 (spec §6.3): a half-turn discards the market and deals a fresh one; otherwise refill."""
+    """Phase 3 step 2 (spec §6.3): a half-turn discards the market and every unused held card (option B), then
+    deals a fresh market; otherwise refill."""
     if half:
         for m in range(s.bonus_market_size):
             if s.bonus_market[m] >= 0:
                 discard_bonus(s, s.bonus_market[m])
                 s.bonus_market[m] = -1
+        for p in range(s.n_players):
+            for k in range(s.held_n[p]):
+                discard_bonus(s, s.held[p, k])
+            s.held_n[p] = 0
     for m in range(s.bonus_market_size):
         if s.bonus_market[m] < 0:
             s.bonus_market[m] = draw_bonus(s)
@@ -73,3 +78,34 @@ def any_tool_move(s, p):
             return True
     return False
 
+
+
+@nb.njit(cache=True)
+def may_use_held(s, p):
+    """Option B: p holds a card and has not used one this round."""
+    return s.option_b and s.held_n[p] > 0 and not s.used_card[p]
+
+
+@nb.njit(cache=True)
+def keep_card(s, p, card):
+    """Option B: a bought card is kept face up; remember it as bought this turn (bonus_b_immediate_counts)."""
+    s.fresh = s.held_n[p]
+    s.held[p, s.held_n[p]] = card
+    s.held_n[p] += 1
+
+
+@nb.njit(cache=True)
+def take_held(s, p, k):
+    """Option B: take held card k to use it now. It is the round's one use, unless it was bought this very turn
+    and bonus_b_immediate_counts is false."""
+    card = s.held[p, k]
+    for j in range(k, s.held_n[p] - 1):
+        s.held[p, j] = s.held[p, j + 1]
+    s.held_n[p] -= 1
+    if k != s.fresh or s.b_immediate_counts:
+        s.used_card[p] = 1
+    if k == s.fresh:
+        s.fresh = -1
+    elif k < s.fresh:
+        s.fresh -= 1
+    return card

@@ -18,8 +18,8 @@ import numba as nb
 import numpy as np
 
 from simkit.core.rng import next_below, shuffle, stream_key
-from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus,
-                                         refresh_bonus_market, swap_ok)
+from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus, keep_card,
+                                         may_use_held, refresh_bonus_market, swap_ok, take_held)
 from simkit.games.couleurs.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
 # level, action_of_slot, active_index and painting_complete are part of this module's public interface
 from simkit.games.couleurs.ops import (B, BRUSH, EXHIBIT, G, GET_BLUE, GET_RED, GET_YELLOW, K,  # noqa: F401
@@ -31,12 +31,12 @@ from simkit.games.couleurs.ops import (B, BRUSH, EXHIBIT, G, GET_BLUE, GET_RED, 
 from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
-from simkit.games.couleurs.state import (ACCEPT, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE, CARD_RESERVE, CEZANNE, COLOUR,
+from simkit.games.couleurs.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE, CARD_RESERVE, CEZANNE, COLOUR,
                                          COPY, DECLINE, EFFECT, EMPTY, END_ROUND_CAP, ERR_ILLEGAL_ACTION,
                                          ERR_INVARIANT, GAUGUIN, HIRE, KEEP, MANET, MIXCARD, MONET, N_ACTIONS,
                                          N_UPPER, PAINT, PLACE, RENOIR, ROTATE, ST_ACTIVE, ST_BONUS, ST_BUY, ST_CARD,
                                          ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DONE, ST_DRAFT, ST_EXHIBIT,
-                                         ST_FREE, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT,
+                                         ST_FREE, ST_HELD, HELD, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT,
                                          ST_PAINTER, ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TAKE, ST_TARGET,
                                          ST_TOOL, ST_TURN, STOP, SWAP, TAKE, TARGET, TK_HIRE, TK_NONE, TK_TOKEN,
                                          TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE,
@@ -87,6 +87,12 @@ def setup(s, seed):
     s.painters_chosen = 0
     s.pend_bonus = -1
     s.tool_left = -1
+    s.b_phase = B_NONE
+    s.fresh = -1
+    for p in range(s.n_players):
+        s.held_n[p] = 0
+        s.used_card[p] = 0
+        s.bought[p] = 0
     s.bonus_deck_n = 0
     s.bonus_discard_n = 0
     for m in range(8):
@@ -249,6 +255,8 @@ def begin_round(s):
         for j in range(s.n_sectors):
             onboard += s.lower[p, j]
         s.to_place[p] = s.owned[p] - onboard
+    for p in range(n):
+        s.used_card[p] = 0
     s.stage = ST_PLACE
     s.current = s.first_player
     if s.to_place[s.current] == 0:
@@ -278,6 +286,24 @@ def next_placer(s):
 
 @nb.njit(cache=True)
 def next_turn(s):
+    """The current turn's action is over. Under option B the player may then use a held card (or, if one was used
+    before the assistant, now picks the assistant); otherwise the turn passes."""
+    if s.option_b:
+        if s.b_phase == B_BEFORE:
+            s.b_phase = B_NONE
+            s.stage = ST_TURN
+            return
+        if s.b_phase == B_NONE and may_use_held(s, s.current):
+            s.b_phase = B_AFTER
+            s.stage = ST_HELD
+            return
+        s.b_phase = B_NONE
+        s.fresh = -1
+    pass_turn(s)
+
+
+@nb.njit(cache=True)
+def pass_turn(s):
     """The next player clockwise with a standing assistant, or the end of Phase 2 (spec §6.2)."""
     n = s.n_players
     s.stage = ST_TURN
@@ -394,6 +420,14 @@ def next_keeper(s):
     s.rotate_taker = -1
     s.round += 1
     begin_round(s)
+
+
+@nb.njit(cache=True)
+def use_held(s, p, k):
+    """Option B: resolve held card k like a card just bought under option A (effect, alternative, or nothing)."""
+    s.pend_bonus = take_held(s, p, k)
+    s.tool_left = -1
+    s.stage = ST_CARD
 
 
 # ---- action resolution -----------------------------------------------------------------------------------------
@@ -606,6 +640,8 @@ def is_legal(s, a):
     if st == ST_PLACE:
         return PLACE <= a < PLACE + n_loc and place_ok(s, p, a - PLACE)
     if st == ST_TURN:
+        if HELD <= a < HELD + s.held_n[p]:
+            return s.b_phase == B_NONE and may_use_held(s, p)
         if USE <= a < USE + n_loc:
             return owns_standing(s, p, a - USE) and resolvable(s, p, a - USE)
         if DECLINE <= a < DECLINE + n_loc:
@@ -634,6 +670,8 @@ def is_legal(s, a):
         return False
     if st == ST_TAKE:
         return TAKE <= a < TAKE + 8 and take_ok(s, p, a - TAKE)
+    if st == ST_HELD:
+        return a == STOP or HELD <= a < HELD + s.held_n[p]
     if st == ST_EXHIBIT:
         return (CARD <= a < CARD + s.n_kept[p] and s.card_state[p, a - CARD] == CARD_ACTIVE
                 and painting_complete(s, p, a - CARD))
@@ -685,7 +723,9 @@ def _ranges(st):
     if st == ST_PLACE:
         return PLACE, USE, 0, 0
     if st == ST_TURN:
-        return USE, COLOUR, 0, 0
+        return USE, COLOUR, HELD, N_ACTIONS
+    if st == ST_HELD:
+        return STOP, STOP + 1, HELD, N_ACTIONS
     if st == ST_PAY or st == ST_DISCARD or st == ST_GAUGUIN:
         return COLOUR, HIRE, 0, 0
     if st == ST_BONUS:
@@ -820,6 +860,16 @@ def apply_action(s, a):
         s.to_place[p] -= 1
         next_placer(s)
         return
+    if st == ST_TURN and a >= HELD:  # option B: a held card before the assistant
+        s.b_phase = B_BEFORE
+        use_held(s, p, a - HELD)
+        return
+    if st == ST_HELD:  # option B: a held card after the action, or none
+        if a == STOP:
+            next_turn(s)
+        else:
+            use_held(s, p, a - HELD)
+        return
     if st == ST_TURN:
         resolve = a < DECLINE
         loc = a - (USE if resolve else DECLINE)
@@ -883,6 +933,10 @@ def apply_action(s, a):
         pay(s, p, W, s.bonus_cost[card])
         s.bonus_market[a - BUY] = -1
         s.bought[p] += 1
+        if s.option_b:
+            keep_card(s, p, card)
+            next_turn(s)
+            return
         s.pend_bonus = card
         s.stage = ST_CARD  # Option A: resolve it at once
         return

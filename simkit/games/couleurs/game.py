@@ -20,7 +20,7 @@ from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_A
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
 from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
-from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, MIXCARD, SWAP, TAKE, TARGET, TOOLMOVE, VALADON, CARD,
+from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, HELD, MIXCARD, SWAP, TAKE, TARGET, TOOLMOVE, VALADON, CARD,
                                          COLOUR, COMPONENT_NAMES, COPY, DECLINE,
                                          EMPTY, END_REASONS, ERROR_TEXT, HIRE, KEEP, N_UPPER, PAINT, PLACE, ROTATE,
                                          STAGE_NAMES, STATE_DTYPE, STOP, TOKEN, USE)
@@ -55,6 +55,7 @@ class CouleursObservation:
     bonus_market: tuple[str | None, ...]  # Module 1: face-up bonus cards
     actions: Mapping[int, str]  # legal action -> description (current player only)
     painting_market: tuple[int | None, ...] = ()  # market mode: face-up painting card ids (spec §10.2)
+    bonus_held: tuple[tuple[str, ...], ...] = ()  # option B: per player, held bonus cards (face up, public)
 
 
 class CouleursGame(Game):
@@ -165,6 +166,8 @@ class CouleursGame(Game):
         s["module_bonus"] = v["module_bonus_cards"]
         s["bonus_market_size"] = v["bonus_market_size"]
         s["bonus_reshuffle"] = v["bonus_deck_reshuffle"]
+        s["option_b"] = v["module_bonus_cards"] and v["bonus_card_option"] == "B"
+        s["b_immediate_counts"] = v["bonus_b_immediate_counts"]
         s["bonus_cost"][:] = r.bonus_cards.cost_white
         s["bonus_copies"][:] = r.bonus_cards.copies
         s["bonus_total"] = int(r.bonus_cards.copies.sum())
@@ -301,6 +304,8 @@ class CouleursState(RecordState):
         if action == ACCEPT:
             return {"cezanne": "Cézanne: upgrade again", "mix_pay": "pay both primaries"}.get(
                 stage, "exhibit the completed painting")
+        if action >= HELD:
+            return f"use held bonus card {BONUS_CARD_TYPES[int(s['held'][p, action - HELD])]}"
         if action >= TARGET:
             return f"next cube on painting {self._card_id(s['cards'][p, action - TARGET])}"
         if action >= TAKE:
@@ -391,4 +396,5 @@ class CouleursState(RecordState):
             tuple(COLOURS[int(x)] if x >= 0 else None for x in s["gauguin_colour"][:n]),
             tuple(BONUS_CARD_TYPES[int(x)] if x >= 0 else None for x in s["bonus_market"][: s["bonus_market_size"]]),
             actions,
-            tuple(self._card_id(int(x)) if x >= 0 else None for x in s["market"][: s["market_size"]]))
+            tuple(self._card_id(int(x)) if x >= 0 else None for x in s["market"][: s["market_size"]]),
+            tuple(tuple(BONUS_CARD_TYPES[int(x)] for x in s["held"][p, : s["held_n"][p]]) for p in range(n)))

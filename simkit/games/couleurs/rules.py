@@ -314,8 +314,7 @@ class CouleursRules:
                               key=f"{prefix}painter_pool")
         v = self.values
         if v["module_bonus_cards"]:
-            for key, bad, what in (("bonus_card_option", "B", "Module 1 option B (held bonus cards)"),
-                                   ("bonus_on_pass", False, "bonus_on_pass = false with the Tool card"),
+            for key, bad, what in (("bonus_on_pass", False, "bonus_on_pass = false with the Tool card"),
                                    ("cezanne_on_tool_card", True, "Cézanne after the Tool card")):
                 if v[key] == bad:
                     raise ConfigError(f"{what} is specified but not implemented by the engine yet", source=source,

@@ -27,6 +27,7 @@ Action encoding (integers; legal ones depend on the stage, see engine.legal_acti
 | TOOLMOVE + t (357..359) | Tool card: advance marker t one space (twice in all) | tool |
 | TAKE + m (360..367) | market mode: take the painting on market place m | take_painting, exhibit_or_buy, bonus_card |
 | TARGET + i (368..431) | put the next cube on painting i (several unfinished paintings, spec §8.4, §10.2) | paint_target |
+| HELD + k (432..463) | Module 1 option B: use held bonus card k (before the assistant, or after the action) | turn / use_held |
 
 With several active paintings (draft mode, `active_painting_limit` > 1) CARD + i in the exhibit_which stage picks
 the completed painting i to exhibit. In market mode the "exhibit" alternative of the buy and bonus-card choices is
@@ -62,17 +63,19 @@ TAKE = TOOLMOVE + 3  # + painting market place
 TARGET = TAKE + 8  # + painting index (a player's cards)
 MAX_HELD = MAX_CARDS  # paintings a player can hold (market mode has no limit but the deck)
 MAX_MARKET = 8
-N_ACTIONS = TARGET + MAX_HELD
 MAX_BONUS = 32
+HELD = TARGET + MAX_HELD  # + position in the player's held bonus cards (option B)
+N_ACTIONS = HELD + MAX_BONUS
 MAX_LEGAL = N_ACTIONS
 
 # stages (what the current player decides)
 (ST_DRAFT, ST_ACTIVE, ST_PLACE, ST_TURN, ST_PAY, ST_BONUS, ST_PAINT, ST_COPY, ST_NEW_ACTIVE, ST_ROTATE, ST_DISCARD,
  ST_KEEP, ST_DONE, ST_PAINTER, ST_GAUGUIN, ST_FREE, ST_MIXPAY, ST_CEZANNE, ST_DEGAS, ST_BUY, ST_CARD, ST_SWAP,
- ST_TOOL, ST_TAKE, ST_TARGET, ST_EXHIBIT) = range(26)
+ ST_TOOL, ST_TAKE, ST_TARGET, ST_EXHIBIT, ST_HELD) = range(27)
 STAGE_NAMES = ("draft", "active", "place", "turn", "pay", "bonus", "paint", "copy", "new_active", "rotate",
                "discard", "keep", "done", "painter", "gauguin", "free_paint", "mix_pay", "cezanne", "degas",
-               "exhibit_or_buy", "bonus_card", "swap", "tool", "take_painting", "paint_target", "exhibit_which")
+               "exhibit_or_buy", "bonus_card", "swap", "tool", "take_painting", "paint_target", "exhibit_which",
+               "use_held")
 # painter ids (components.PAINTERS order)
 (CEZANNE, DEGAS, GAUGUIN, MANET, MONET, RENOIR, TOULOUSE_LAUTREC, VAN_GOGH, VALADON_ID) = range(9)
 MAX_POOL = 16
@@ -98,6 +101,7 @@ ERR_NONE, ERR_ILLEGAL_ACTION, ERR_NO_LEGAL_ACTION, ERR_INVARIANT = 0, 1, 2, 3
 ERROR_TEXT = {ERR_ILLEGAL_ACTION: "illegal action", ERR_NO_LEGAL_ACTION: "no legal action in a live state",
               ERR_INVARIANT: "a rule invariant broke (negative cubes or capacity overflow)"}
 EMPTY = -1
+B_NONE, B_BEFORE, B_AFTER = 0, 1, 2  # option B: no held card in use / used before the assistant / after the action
 BIG_SUPPLY = 30000  # the supply of an unlimited colour (never runs short)
 
 STATE_DTYPE = np.dtype([
@@ -124,6 +128,10 @@ STATE_DTYPE = np.dtype([
     ("bonus_total", "i1"), ("bonus_rng", "u8", 1), ("bonus_deck", "i1", MAX_BONUS), ("bonus_deck_n", "i1"),
     ("bonus_market", "i1", 8), ("bonus_discard", "i1", MAX_BONUS), ("bonus_discard_n", "i1"),
     ("pend_bonus", "i1"), ("tool_left", "i1"), ("bought", "i2", MAX_PLAYERS),
+    # option B (spec §11.1): held cards, the round's one use, where the turn is (B_NONE / B_BEFORE / B_AFTER), and
+    # the card bought this turn (bonus_b_immediate_counts)
+    ("option_b", "i1"), ("b_immediate_counts", "i1"), ("held", "i1", (MAX_PLAYERS, MAX_BONUS)),
+    ("held_n", "i1", MAX_PLAYERS), ("used_card", "i1", MAX_PLAYERS), ("b_phase", "i1"), ("fresh", "i1"),
     # chance
     ("seed", "u8"), ("policy_rng", "u8", (MAX_PLAYERS, 1)),
     # table
