@@ -13,7 +13,6 @@ from hypothesis import strategies as st_
 from cdp_helpers import check_invariants, game, random_choice
 from cdp_playthrough import playthrough
 from simkit.core.pyloop import play_with_step_api
-from simkit.games.couleurs.components import PAINTERS
 from simkit.games.couleurs.state import COMPONENT_NAMES
 
 GOLDEN = Path(__file__).parent / "golden" / "game_2026.json"
@@ -31,6 +30,8 @@ OPTIONS = {
     "bonus_deck_reshuffle": st_.booleans(),
     "bonus_card_option": st_.sampled_from(["A", "B"]),
     "bonus_b_immediate_counts": st_.booleans(),
+    "bonus_on_pass": st_.booleans(),
+    "cezanne_on_tool_card": st_.booleans(),
     "painter_choice_before_draft": st_.booleans(),
     "painter_powers_on_copies": st_.booleans(),
     "free_paint_matching_only": st_.booleans(),
@@ -38,8 +39,6 @@ OPTIONS = {
 
 
 def legal_options(options):
-    if options["module_painters"] and options["return_coloured_on"] == "completion":
-        options = {**options, "painter_pool": [p for p in PAINTERS if p != "degas"]}
     if options["active_painting_limit"] is None:
         options = {k: v for k, v in options.items() if k != "active_painting_limit"}
     return options

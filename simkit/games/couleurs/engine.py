@@ -1,11 +1,10 @@
-"""The Couleurs de Paris forward model (spec §2-§10; Module 1 bonus cards with Option A §11.1; Module 2 painter
-tiles §11.2): setup, legal actions and transitions, compiled with numba. Both rulesets play: variant J (private
+"""The Couleurs de Paris forward model (spec §2-§10; Module 1 bonus cards with options A and B §11.1; Module 2
+painter tiles §11.2): setup, legal actions and transitions, compiled with numba. Both rulesets play: variant J (private
 draft, one or several active paintings, exhibit by action) and the base game (painting market, exhibit on
 completion, limited supply).
 
-Not implemented yet (rejected by `CouleursRules.check_supported` with a ConfigError): bonus card Option B, Degas
-with return_coloured_on = "completion", bonus_on_pass = false and cezanne_on_tool_card = true with the Tool card,
-and the market with exhibit by action.
+Not implemented (rejected by `CouleursRules.check_supported` with a ConfigError): the market with exhibit by
+action (no ruleset uses it).
 
 Both the step-by-step API (`CouleursState`) and the batch loop call these functions: there is one copy of the
 rules. The action encoding is documented in state.py. Every decision of spec §6.4 that the implemented rules need
@@ -87,6 +86,7 @@ def setup(s, seed):
     s.painters_chosen = 0
     s.pend_bonus = -1
     s.tool_left = -1
+    s.tool_deferred = -1
     s.b_phase = B_NONE
     s.fresh = -1
     for p in range(s.n_players):
@@ -167,6 +167,7 @@ def setup(s, seed):
             s.complete[p, i] = 0
             for q in range(9):
                 s.squares[p, i, q] = EMPTY
+                s.ghost[p, i, q] = EMPTY
         s.exhibited[p] = 0
         s.painter[p] = -1
         s.gauguin_colour[p] = -1
@@ -420,6 +421,39 @@ def next_keeper(s):
     s.rotate_taker = -1
     s.round += 1
     begin_round(s)
+
+
+@nb.njit(cache=True)
+def tool_move(s, p, t):
+    """Tool card: advance marker t one space (spec §11.1, §4). With bonus_on_pass = false, a marker entering the
+    bonus space while the card could move it again waits: moving it on passes the space without the bonus."""
+    s.tool_left -= 1
+    if s.tool_deferred == t:  # the second space of a 2-space move: the bonus space was passed
+        s.tool_deferred = -1
+    s.space[p, t] += 1
+    s.pend_track = t
+    if (not s.bonus_on_pass and s.space[p, t] == s.bonus_space and s.token_kind[p, t] == TK_NONE
+            and s.tool_left > 0 and s.space[p, t] < s.track_len[t]):
+        s.tool_deferred = t
+        return
+    enter_space(s, p, t)
+
+
+@nb.njit(cache=True)
+def tool_continue(s, p):
+    """Tool card: the next step, the bonus of a marker that stopped on the bonus space (bonus_on_pass = false),
+    then Cézanne (cezanne_on_tool_card) for the last marker moved. Returns True when waiting for a choice."""
+    if s.tool_left > 0 and any_tool_move(s, p):
+        s.stage = ST_TOOL
+        return True
+    s.tool_left = 0
+    if s.tool_deferred >= 0:
+        s.pend_track = s.tool_deferred
+        s.tool_deferred = -1
+        s.stage = ST_BONUS
+        return True
+    s.tool_left = -1
+    return s.cezanne_tool != 0 and s.pend_track >= 0 and cezanne_offer(s, p)
 
 
 @nb.njit(cache=True)
@@ -911,10 +945,8 @@ def apply_action(s, a):
             s.token_kind[p, t] = TK_TOKEN
             s.token[p, t] = s.bonus_pts
         last_space(s, p, t)
-        if s.tool_left >= 0:  # inside a Tool card: Cézanne does not follow (cezanne_on_tool_card = false)
-            if s.tool_left > 0 and any_tool_move(s, p):
-                s.stage = ST_TOOL
-            else:
+        if s.tool_left >= 0:  # inside a Tool card
+            if not tool_continue(s, p):
                 next_turn(s)
             return
         if not cezanne_offer(s, p):
@@ -962,6 +994,8 @@ def apply_action(s, a):
                 waiting = True
             else:
                 s.tool_left = 2
+                s.tool_deferred = -1
+                s.cez_used = 0
                 s.stage = ST_TOOL
                 waiting = True
         elif a != STOP:
@@ -980,19 +1014,13 @@ def apply_action(s, a):
         return
     if st == ST_TOOL:
         if a == STOP:
-            s.tool_left = -1
+            s.tool_left = 0
+        else:
+            tool_move(s, p, a - TOOLMOVE)
+            if s.stage == ST_BONUS:
+                return
+        if not tool_continue(s, p):
             next_turn(s)
-            return
-        t = a - TOOLMOVE
-        s.pend_track = t
-        s.tool_left -= 1
-        s.space[p, t] += 1
-        if enter_space(s, p, t):
-            return
-        if s.tool_left > 0 and any_tool_move(s, p):
-            return
-        s.tool_left = -1
-        next_turn(s)
         return
     if st == ST_CEZANNE:
         if a == STOP:

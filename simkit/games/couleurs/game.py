@@ -168,6 +168,8 @@ class CouleursGame(Game):
         s["bonus_reshuffle"] = v["bonus_deck_reshuffle"]
         s["option_b"] = v["module_bonus_cards"] and v["bonus_card_option"] == "B"
         s["b_immediate_counts"] = v["bonus_b_immediate_counts"]
+        s["bonus_on_pass"] = v["bonus_on_pass"]
+        s["cezanne_tool"] = v["cezanne_on_tool_card"]
         s["bonus_cost"][:] = r.bonus_cards.cost_white
         s["bonus_copies"][:] = r.bonus_cards.copies
         s["bonus_total"] = int(r.bonus_cards.copies.sum())

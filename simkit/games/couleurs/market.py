@@ -80,4 +80,5 @@ def take_painting(s, p, m):
     s.complete[p, i] = 0
     for q in range(9):
         s.squares[p, i, q] = EMPTY
+        s.ghost[p, i, q] = EMPTY
     s.n_kept[p] += 1

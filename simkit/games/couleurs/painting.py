@@ -55,10 +55,21 @@ def degas_ok_on(s, p, i, q, c):
         return False
     if not workable(s, p, i) or s.squares[p, i, q] != EMPTY or c >= W or s.card_grid[s.cards[p, i], q] != c:
         return False
+    return degas_source(s, p, c) >= 0
+
+
+@nb.njit(cache=True)
+def degas_source(s, p, c):
+    """The square of the exhibited painting holding a colour-c cube Degas may move, or -1. With
+    return_coloured_on = "completion" the cubes already left: Degas draws a cube of a colour the painting used
+    from the supply instead (spec §8.5)."""
     for k in range(9):
-        if s.squares[p, s.degas_src, k] == c:
-            return True
-    return False
+        if s.return_on_completion:
+            if s.ghost[p, s.degas_src, k] == c and s.supply[c] > 0:
+                return k
+        elif s.squares[p, s.degas_src, k] == c:
+            return k
+    return -1
 
 
 @nb.njit(cache=True)
@@ -177,6 +188,8 @@ def place(s, p, i, q, c):
         return False
     s.complete[p, i] = 1
     if s.return_on_completion:
+        for k in range(9):
+            s.ghost[p, i, k] = s.squares[p, i, k] if s.squares[p, i, k] < W else EMPTY
         return_coloured(s, p, i)
     return True
 
@@ -213,10 +226,13 @@ def apply_placement(s, p, a):
         q, c = (a - PAINT) // 8, (a - PAINT) % 8
         s.pend_count -= 1
         if st == ST_DEGAS:
-            for k in range(9):
-                if s.squares[p, s.degas_src, k] == c:
-                    s.squares[p, s.degas_src, k] = EMPTY
-                    break
+            k = degas_source(s, p, c)
+            if s.return_on_completion:
+                s.ghost[p, s.degas_src, k] = EMPTY
+                s.supply[c] -= 1
+                s.gained[c] += 1
+            else:
+                s.squares[p, s.degas_src, k] = EMPTY
         else:
             s.reserve[p, c] -= 1
     if place(s, p, i, q, c) and s.on_completion:
@@ -241,7 +257,7 @@ def to_easel(s, p, i):
 
 @nb.njit(cache=True)
 def degas_applies(s, p):
-    return has_painter(s, p, DEGAS) and s.degas_n > 0 and not s.return_on_completion
+    return has_painter(s, p, DEGAS) and s.degas_n > 0
 
 
 @nb.njit(cache=True)
@@ -279,6 +295,8 @@ def degas_return(s, p):
     if s.degas_src < 0:
         return
     return_coloured(s, p, s.degas_src)
+    for k in range(9):
+        s.ghost[p, s.degas_src, k] = EMPTY
     s.degas_src = -1
 
 

@@ -307,18 +307,8 @@ class CouleursRules:
         if self.values["painting_mode"] == "market" and self.values["exhibit_mode"] == "action":
             raise ConfigError("the painting market with exhibit_mode = 'action' is not implemented by the engine "
                               "(the base game exhibits on completion)", source=source, key=f"{prefix}exhibit_mode")
-        if (self.values["module_painters"] and "degas" in self.values["painter_pool"]
-                and self.values["return_coloured_on"] == "completion"):
-            raise ConfigError("Degas with return_coloured_on = 'completion' (cubes drawn from the supply, spec §8.5) "
-                              "is specified but not implemented by the engine yet", source=source,
-                              key=f"{prefix}painter_pool")
         v = self.values
         if v["module_bonus_cards"]:
-            for key, bad, what in (("bonus_on_pass", False, "bonus_on_pass = false with the Tool card"),
-                                   ("cezanne_on_tool_card", True, "Cézanne after the Tool card")):
-                if v[key] == bad:
-                    raise ConfigError(f"{what} is specified but not implemented by the engine yet", source=source,
-                                      key=f"{prefix}{key}")
             if v["bonus_market_size"] > 8 or int(self.bonus_cards.copies.sum()) > 32:
                 raise ConfigError("the engine supports a bonus market of at most 8 and at most 32 bonus cards",
                                   source=source, key=f"{prefix}bonus_market_size")

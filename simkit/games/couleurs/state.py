@@ -128,6 +128,7 @@ STATE_DTYPE = np.dtype([
     ("bonus_total", "i1"), ("bonus_rng", "u8", 1), ("bonus_deck", "i1", MAX_BONUS), ("bonus_deck_n", "i1"),
     ("bonus_market", "i1", 8), ("bonus_discard", "i1", MAX_BONUS), ("bonus_discard_n", "i1"),
     ("pend_bonus", "i1"), ("tool_left", "i1"), ("bought", "i2", MAX_PLAYERS),
+    ("bonus_on_pass", "i1"), ("cezanne_tool", "i1"), ("tool_deferred", "i1"),
     # option B (spec §11.1): held cards, the round's one use, where the turn is (B_NONE / B_BEFORE / B_AFTER), and
     # the card bought this turn (bonus_b_immediate_counts)
     ("option_b", "i1"), ("b_immediate_counts", "i1"), ("held", "i1", (MAX_PLAYERS, MAX_BONUS)),
@@ -166,6 +167,9 @@ STATE_DTYPE = np.dtype([
     ("cards", "i1", (MAX_PLAYERS, MAX_HELD)), ("n_kept", "i1", MAX_PLAYERS),
     ("card_state", "i1", (MAX_PLAYERS, MAX_HELD)), ("squares", "i1", (MAX_PLAYERS, MAX_HELD, 9)),
     ("complete", "i1", (MAX_PLAYERS, MAX_HELD)),
+    # return_coloured_on = "completion": the colours of the coloured cubes a painting returned when completed (the
+    # colours Degas may later draw from the supply, spec §8.5)
+    ("ghost", "i1", (MAX_PLAYERS, MAX_HELD, 9)),
     ("exhibited", "i1", MAX_PLAYERS),
     ("painter", "i1", MAX_PLAYERS), ("dealt", "i1", (MAX_PLAYERS, 4)), ("gauguin_colour", "i1", MAX_PLAYERS),
     # statistics
