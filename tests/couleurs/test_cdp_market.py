@@ -137,11 +137,13 @@ def test_per_painting_limits_apply_to_each():
     assert st.legal_actions() == [STOP, TARGET + 1]  # painting 0 already holds 3 whites
 
 
-def test_exhibit_on_completion_then_the_paint_action_continues():
-    st = base_setup(n=2)
+def paint_the_ninth_square(st, white=False):
+    """Player 0 holds paintings a (8 squares filled; square 0 white if `white`) and b (empty), Brush 3, and
+    paints a's last square with the first cube of a paint action. Returns (a, b)."""
     a, b = not_in_market(st, 2)
     give(st, 0, [a, b], filled=[range(8)])
-    field(st, "squares")[0, 0, 0] = W_  # one white stays with the exhibited painting
+    if white:
+        field(st, "squares")[0, 0, 0] = W_  # one white stays with the exhibited painting
     field(st, "reserve")[0, :6] = 3
     field(st, "space")[0, 2] = 2  # Brush 3
     j = slot_of(st, "paint")
@@ -149,6 +151,12 @@ def test_exhibit_on_completion_then_the_paint_action_continues():
     st.apply_action(USE + j)
     st.apply_action(TARGET)
     st.apply_action(PAINT + 8 * 8 + grid(st, a)[8])
+    return a, b
+
+
+def test_exhibit_on_completion_then_the_paint_action_continues():
+    st = base_setup(n=2)
+    paint_the_ninth_square(st, white=True)
     rec = st.record
     assert rec["card_state"][0, 0] == 2 and rec["exhibited"][0] == 1 and rec["complete"][0, 0]
     assert rec["squares"][0, 0].tolist() == [W_] + [-1] * 8  # coloured cubes back to the supply
@@ -175,15 +183,7 @@ def test_degas_on_completion_moves_cubes_to_another_painting_then_painting_resum
     st = base_setup(n=2, module_painters=True)
     field(st, "painter")[:] = -1
     field(st, "painter")[0] = PAINTERS.index("degas")
-    a, b = not_in_market(st, 2)
-    give(st, 0, [a, b], filled=[range(8)])
-    field(st, "reserve")[0, :6] = 3
-    field(st, "space")[0, 2] = 2  # Brush 3
-    j = slot_of(st, "paint")
-    turn_position(st, 0, slots=(j,))
-    st.apply_action(USE + j)
-    st.apply_action(TARGET)
-    st.apply_action(PAINT + 8 * 8 + grid(st, a)[8])
+    a, b = paint_the_ninth_square(st)
     rec = st.record
     assert rec["card_state"][0, 0] == 2 and rec["degas_src"] == 0
     movable = [PAINT + 8 * q + c for q, c in enumerate(grid(st, b)) if c in grid(st, a)]
@@ -300,3 +300,18 @@ def test_shipped_experiment_files_load_and_play(name):
     res = g.play_batch(np.arange(6, dtype=np.uint64), list(cell.lineup), np.tile(np.arange(4), (6, 1)))
     assert (res["rounds"] <= 30).all() and (res["end_reason"] != "").all()
     assert np.allclose(res["win_share"].sum(axis=1), 1.0)
+
+
+def test_descriptions_and_observations_through_a_base_game():
+    g = game(n_players=3, **BASE, module_painters=True, module_bonus_cards=True, bonus_card_option="B")
+    state = g.new_initial_state(41)
+    choice = random_choice(g)
+    seen = set()
+    while not state.is_terminal():
+        for a in state.legal_actions():
+            assert isinstance(state.describe_action(a), str)
+        obs = state.observation(state.current_player)
+        seen.add(obs.stage)
+        assert len(obs.painting_market) == 4 and len(obs.bonus_held) == 3
+        state.apply_action(state.compiled_action(choice))
+    assert {"take_painting", "paint", "use_held"} <= seen

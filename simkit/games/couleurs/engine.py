@@ -162,7 +162,7 @@ def setup(s, seed):
         for i in range(s.hand_n[p]):
             s.hand[p, i] = s.deck[s.deck_pos]
             s.deck_pos += 1
-        for i in range(s.cards.shape[1]):
+        for i in range(s.hand_size):  # cards taken later (market mode) are reset by take_painting
             s.card_state[p, i] = CARD_RESERVE
             s.complete[p, i] = 0
             for q in range(9):
@@ -750,16 +750,18 @@ def is_legal(s, a):
 
 
 @nb.njit(cache=True)
-def _ranges(st):
-    """Two action ranges [lo, hi) and [lo2, hi2) that hold every legal action of stage st (ascending)."""
+def _ranges(s):
+    """Two action ranges [lo, hi) and [lo2, hi2) that hold every legal action of the current stage (ascending)."""
+    st = s.stage
+    p = s.current
     if st == ST_DRAFT or st == ST_ACTIVE or st == ST_NEW_ACTIVE or st == ST_PAINTER or st == ST_EXHIBIT:
         return CARD, COPY, 0, 0
     if st == ST_PLACE:
         return PLACE, USE, 0, 0
     if st == ST_TURN:
-        return USE, COLOUR, HELD, N_ACTIONS
+        return USE, COLOUR, HELD, HELD + s.held_n[p]
     if st == ST_HELD:
-        return STOP, STOP + 1, HELD, N_ACTIONS
+        return STOP, STOP + 1, HELD, HELD + s.held_n[p]
     if st == ST_PAY or st == ST_DISCARD or st == ST_GAUGUIN:
         return COLOUR, HIRE, 0, 0
     if st == ST_BONUS:
@@ -769,21 +771,21 @@ def _ranges(st):
     if st == ST_FREE or st == ST_DEGAS:
         return STOP, STOP + 1, PAINT, VALADON
     if st == ST_TARGET:
-        return STOP, STOP + 1, TARGET, N_ACTIONS
+        return STOP, STOP + 1, TARGET, TARGET + s.n_kept[p]
     if st == ST_CEZANNE:
         return STOP, CARD, 0, 0
     if st == ST_MIXPAY:
         return COLOUR, CARD, 0, 0
     if st == ST_BUY:
-        return ACCEPT, EFFECT, TAKE, TARGET
+        return ACCEPT, EFFECT, TAKE, TAKE + s.market_size
     if st == ST_CARD:
-        return STOP, SWAP, TAKE, TARGET
+        return STOP, SWAP, TAKE, TAKE + s.market_size
     if st == ST_SWAP:
         return STOP, TOOLMOVE, 0, 0
     if st == ST_TOOL:
         return STOP, STOP + 1, TOOLMOVE, TAKE
     if st == ST_TAKE:
-        return TAKE, TARGET, 0, 0
+        return TAKE, TAKE + s.market_size, 0, 0
     if st == ST_COPY:
         return COPY, ROTATE, 0, 0
     if st == ST_ROTATE:
@@ -798,7 +800,7 @@ def legal_actions(s, out):
     """Write the legal actions (ascending) into out; return their count."""
     if s.done:
         return 0
-    lo, hi, lo2, hi2 = _ranges(s.stage)
+    lo, hi, lo2, hi2 = _ranges(s)
     n = 0
     for a in range(lo, hi):
         if is_legal(s, a):

@@ -126,7 +126,6 @@ class CouleursGame(Game):
         s["hand_size"] = v["draft_hand_size"]
         s["active_limit"] = v["active_painting_limit"]
         s["market_mode"] = v["painting_mode"] == "market"
-        s["multi"] = s["market_mode"] or v["active_painting_limit"] != 1
         s["on_completion"] = v["exhibit_mode"] == "on_completion"
         s["market_size"] = by_players(v["painting_market_size"], n) if s["market_mode"] else 0
         s["paint_reshuffle"] = v["painting_deck_reshuffle"]
@@ -334,7 +333,7 @@ class CouleursState(RecordState):
         if action == STOP:
             return {"cezanne": "Cézanne: no second upgrade", "degas": "Degas: move no more cubes",
                     "bonus_card": "discard the card unused", "swap": "no more swaps",
-                    "tool": "no more Tool moves"}.get(
+                    "tool": "no more Tool moves", "use_held": "use no held bonus card"}.get(
                 stage, "stop painting")
         if action < COPY and stage == "painter":
             return f"keep painter {PAINTERS[int(s['dealt'][p, action - CARD])]}"

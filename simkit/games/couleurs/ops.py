@@ -25,19 +25,22 @@ def action_of_slot(s, j):
 
 
 @nb.njit(cache=True)
-def slot_occupants(s, j):
+def seat_sum(counts, n, j):
+    """Sum over the n seats of counts[seat, j] (assistants of every player on slot j)."""
     total = 0
-    for p in range(s.n_players):
-        total += s.lower[p, j]
+    for p in range(n):
+        total += counts[p, j]
     return total
 
 
 @nb.njit(cache=True)
+def slot_occupants(s, j):
+    return seat_sum(s.lower, s.n_players, j)
+
+
+@nb.njit(cache=True)
 def slot_standing(s, j):
-    total = 0
-    for p in range(s.n_players):
-        total += s.lower_standing[p, j]
-    return total
+    return seat_sum(s.lower_standing, s.n_players, j)
 
 
 @nb.njit(cache=True)

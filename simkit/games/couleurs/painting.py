@@ -2,7 +2,7 @@
 that receives the next cube, completion, exhibiting (by action or on completion) and Degas.
 
 Every placement (Paint, Manet/Monet/Renoir free squares, Degas moves) goes on painting `s.target`. With one active
-painting (variant J) it is that painting. With several unfinished paintings (`s.multi`: draft with
+painting (variant J) it is that painting. With several unfinished paintings (draft with
 `active_painting_limit` > 1, or the base game's market) the player picks the target before each cube (stage
 paint_target) unless only one painting can take it. Functions that may open a decision return True ("waiting");
 the caller ends the turn otherwise.
@@ -109,6 +109,8 @@ def can_place_on(s, p, i, kind):
 
 @nb.njit(cache=True)
 def valadon_anywhere(s, p):
+    if not has_painter(s, p, VALADON_ID) or s.valadon_used:
+        return False
     for i in range(s.n_kept[p]):
         for o in range(s.n_players):
             for q in range(9):

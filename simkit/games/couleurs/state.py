@@ -149,7 +149,7 @@ STATE_DTYPE = np.dtype([
     ("setup_done", "i1"), ("painters_chosen", "i1"),
     # several paintings in progress (spec §8.4, §10.2): the painting receiving cubes, and a paint action that a
     # Degas move interrupted (exhibit on completion) resumes afterwards
-    ("multi", "i1"), ("target", "i1"), ("target_stage", "i1"), ("degas_dst", "i1"), ("resume_stage", "i1"),
+    ("target", "i1"), ("target_stage", "i1"), ("degas_dst", "i1"), ("resume_stage", "i1"),
     ("resume_count", "i1"),
     # painting market (spec §10.2)
     ("market_mode", "i1"), ("on_completion", "i1"), ("market_size", "i1"), ("paint_reshuffle", "i1"),
