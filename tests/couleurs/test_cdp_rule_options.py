@@ -31,6 +31,19 @@ def test_two_space_move_passes_the_bonus_space_without_the_bonus():
     check_invariants(st)
 
 
+def test_a_marker_that_passed_the_bonus_space_takes_a_10_at_the_end():
+    st = tool_card(bonus_on_pass=False)
+    st.apply_action(TOOLMOVE)
+    st.apply_action(TOOLMOVE)  # 5 -> 7, no bonus
+    field(st, "reserve")[0, W_] = 6
+    buy(st, 1)
+    st.apply_action(EFFECT)
+    st.apply_action(TOOLMOVE)  # 7 -> 8: the last space
+    rec = st.record
+    assert rec["token"][0, 0] == 10 and rec["hires"][0] == 0 and rec["owned"][0] == 3
+    check_invariants(st)
+
+
 def test_a_marker_that_stops_on_the_bonus_space_takes_the_bonus():
     for second in (TOOLMOVE + 1, STOP):
         st = tool_card(bonus_on_pass=False)

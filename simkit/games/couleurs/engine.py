@@ -544,9 +544,8 @@ def enter_space(s, p, t):
 @nb.njit(cache=True)
 def last_space(s, p, t):
     if s.space[p, t] == s.track_len[t]:
-        s.token[p, t] = s.end_pts  # flips a 6 to 10, or takes a 10 after hiring
-        if s.token_kind[p, t] == TK_NONE:
-            s.token_kind[p, t] = TK_HIRE
+        # flips a 6 to 10, or takes a 10 after hiring (or after passing the bonus space, bonus_on_pass = false)
+        s.token[p, t] = s.end_pts
         if s.end_track:
             trigger(s, TRIG_TRACK)
 
