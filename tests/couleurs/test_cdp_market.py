@@ -286,8 +286,10 @@ def test_base_batch_path_equals_step_path(n, rules):
     seats = np.zeros((len(seeds), n), np.int64)
     fast = g.play_batch(seeds, [choice], seats)
     slow = play_with_step_api(g, seeds, [choice], seats, g._record_result)
+    again = g.play_batch(seeds, [choice], seats)  # §13.10: same seed, same game
     for name in fast:
         assert np.array_equal(fast[name], slow[name]), name
+        assert np.array_equal(fast[name], again[name]), name
     assert (fast["rounds"] <= 30).all()
 
 
