@@ -227,8 +227,8 @@ class CouleursState(RecordState):
         self._workspace = new_workspace()
 
     def legal_actions(self) -> list[int]:
-        n = engine.legal_actions(self._arr[0], self._workspace)
-        return self._workspace[:n].tolist()
+        n = engine.legal_actions(self._arr[0], self._workspace.legal)
+        return self._workspace.legal[:n].tolist()
 
     def apply_action(self, action: int) -> None:
         if not engine.is_legal(self._arr[0], int(action)):
