@@ -21,6 +21,7 @@ from collections import namedtuple
 import numba as nb
 import numpy as np
 
+from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import (PAINT_ACTION, action_of_slot, legal_actions, paint_ok, resolvable,
@@ -28,19 +29,37 @@ from simkit.games.couleurs.engine import (PAINT_ACTION, action_of_slot, legal_ac
 from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
                                          ST_PAINT, ST_PLACE, ST_TURN, STOP, USE, VALADON, BUY)
 
-RANDOM = 0
+RANDOM, HEURISTIC = 0, 1
 MAX_PARAMS = 8
-POLICY_PARAMS = {"random": ()}
-POLICY_IDS = {"random": RANDOM}
-POLICY_DOCS = {"random": "uniform over the legal options other than declining (a cube placement is one option "
-                         "per colour); declines only when forced"}
+TIERS = ("cheap", "balanced", "expensive")
+UPGRADES = ("even", "brush", "tube", "palette")
+POLICY_PARAMS = {
+    "random": (),
+    "heuristic": (
+        Param("tier", "balanced", "painting-tier preference in the draft and for the next active painting: cheap "
+              "(low tiers first), expensive (high tiers first), balanced (best value per expected effort)",
+              choices=TIERS),
+        Param("upgrades", "brush", "which tool it upgrades first: even, brush, tube or palette", choices=UPGRADES),
+        Param("white_tolerance", 2, "whites it accepts on one painting (each costs white_penalty at the end)",
+              low=0, high=3),
+        Param("black_signatures", True, "whether it mixes black and signs its paintings (6 PP each)"),
+    ),
+}
+POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
+POLICY_DOCS = {
+    "random": "uniform over the legal options other than declining (a cube placement is one option per colour); "
+              "declines only when forced",
+    "heuristic": "plans around its active painting: gathers the colours it lacks, mixes the missing secondaries, "
+                 "paints, exhibits, upgrades with spare cubes; uses painter powers and bonus cards",
+}
 
-Workspace = namedtuple("Workspace", "legal keys")
+Workspace = namedtuple("Workspace", "legal keys have need")
 
 
 def new_workspace() -> Workspace:
     """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop)."""
-    return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64))
+    return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
+                     np.zeros(11, np.int64))
 
 
 @nb.njit(cache=True)
