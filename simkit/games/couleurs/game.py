@@ -61,6 +61,7 @@ class CouleursGame(Game):
     rule_params = PARAMS
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
+    bench_policy = "heuristic"
     result_columns = (
         *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
         Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
