@@ -3,7 +3,8 @@
 import numba as nb
 
 from simkit.games.couleurs.heuristics import heuristic_action
-from simkit.games.couleurs.policies import HEURISTIC, random_action
+from simkit.games.couleurs.policies import HEURISTIC, SEARCH, random_action
+from simkit.games.couleurs.search import search_action
 
 
 @nb.njit(cache=True)
@@ -11,4 +12,6 @@ def choose_action(s, policy, params, ws):
     """The action of compiled policy `policy` (policies.POLICY_IDS) for the current player."""
     if policy == HEURISTIC:
         return heuristic_action(s, s.current, params, ws)
+    if policy == SEARCH:
+        return search_action(s, s.current, params, ws)
     return random_action(s, s.current, ws)

@@ -44,12 +44,18 @@ SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of action
 # ---- what the player needs ------------------------------------------------------------------------------------
 
 
+KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
+N_NEEDS = KEEP_AT + 7
+
+
 @nb.njit(cache=True)
 def needs(s, p, have, tolerance, out):
-    """out[c] = cubes of colour c the active painting still lacks beyond `have` (c < 6), out[W] = whites to
-    gather for the squares the whites will take, out[K] = 1 if a signature is wanted; out[8 + x] = primaries x
-    the missing secondaries' mixes need (beyond `have`). Returns the empty squares left (0: nothing to do)."""
-    for c in range(11):
+    """What p's active painting asks for, given the cubes `have`:
+    out[c] = cubes of colour c it still lacks (c < 6), out[W] = whites to gather for the squares whites will
+    take, out[8 + x] = primaries x the missing secondaries' mixes need, out[KEEP_AT + c] = cubes of colour c
+    (c < 7) worth keeping: the squares' colours, the inputs of missing secondaries, whites within the tolerance.
+    Returns the empty squares left (0: no painting to work on)."""
+    for c in range(N_NEEDS):
         out[c] = 0
     i = active_index(s, p)
     if i < 0 or painting_complete(s, p, i):
@@ -61,8 +67,15 @@ def needs(s, p, have, tolerance, out):
             out[s.card_grid[card, q]] += 1
             empty += 1
     filled, whites, blacks = painting_counts(s, p, i)
+    out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
+        out[KEEP_AT + c] = out[c]
         out[c] = max(0, out[c] - have[c])
+    for d in (O, G, P):
+        if out[KEEP_AT + d] > 0 and have[d] == 0:
+            x, z = mix_pair(d)
+            out[KEEP_AT + x] += 1
+            out[KEEP_AT + z] += 1
     # whites (and a signature) stand in for the squares hardest to fill: secondaries first
     free_whites = max(0, min(tolerance, s.max_whites) - whites)
     stand_in = 0
@@ -103,46 +116,22 @@ def wants_signature(s, p, sign):
 
 
 @nb.njit(cache=True)
-def keep_count(s, p, c, tolerance):
-    """Cubes of colour c that p wants to keep in the reserve (for the active painting and its mixes)."""
-    i = active_index(s, p)
-    if i < 0 or painting_complete(s, p, i):
-        return 0
-    card = s.cards[p, i]
-    req = 0
-    for q in range(9):
-        if s.squares[p, i, q] == EMPTY and (s.card_grid[card, q] == c or c == W):
-            req += 1
-    if c == W:
-        filled, whites, blacks = painting_counts(s, p, i)
-        return min(req, max(0, tolerance - whites))
-    if c <= B:  # inputs of the mixes for missing secondaries
-        for d in (O, G, P):
-            x, z = mix_pair(d)
-            if (x == c or z == c) and s.reserve[p, d] == 0:
-                for q in range(9):
-                    if s.squares[p, i, q] == EMPTY and s.card_grid[card, q] == d:
-                        req += 1
-                        break
-    return req
-
-
-@nb.njit(cache=True)
-def spare_cubes(s, p, tolerance):
+def spare_cubes(s, p, need):
+    """Reserve cubes beyond those worth keeping (see needs)."""
     total = 0
     for c in range(7):
-        total += max(0, s.reserve[p, c] - keep_count(s, p, c, tolerance))
+        total += max(0, s.reserve[p, c] - need[KEEP_AT + c])
     return total
 
 
 @nb.njit(cache=True)
-def least_needed_colour(s, p, tolerance):
+def least_needed_colour(s, p, need):
     """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
     best, best_surplus = -1, -1e9
     for c in range(7):
         if s.reserve[p, c] <= 0:
             continue
-        surplus = s.reserve[p, c] - keep_count(s, p, c, tolerance) + (0.5 if c == W else 0.0)
+        surplus = s.reserve[p, c] - need[KEEP_AT + c] + (0.5 if c == W else 0.0)
         if surplus > best_surplus:
             best, best_surplus = c, surplus
     return best
@@ -265,7 +254,7 @@ def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
         value = 1.0 * UPGRADE_WEIGHTS[int(params[1]), t]
         if s.space[p, t] + 1 == s.bonus_space:
             value += 1.0
-        if spare_cubes(s, p, tolerance) < s.upgrade_cost:
+        if spare_cubes(s, p, need) < s.upgrade_cost:
             value -= 1.2
         return value
     if a == PAINT_ACTION:
@@ -334,22 +323,29 @@ def standing_on(s, p, action):
 
 
 @nb.njit(cache=True)
-def place_action(s, p, params, have, need):
+def prepare_placement(s, p, params, have, need):
+    """Fill have/need for valuing p's placements; returns (already on paint, already on exhibit)."""
     planned_reserve(s, p, have)
     needs(s, p, have, int(params[2]), need)
-    on_paint = standing_on(s, p, PAINT_ACTION)
-    on_exhibit = standing_on(s, p, EXHIBIT)
+    return standing_on(s, p, PAINT_ACTION), standing_on(s, p, EXHIBIT)
+
+
+@nb.njit(cache=True)
+def placement_value(s, p, loc, params, have, need, on_paint, on_exhibit):
+    if loc < MAX_SECTORS:
+        return lower_value(s, p, action_of_slot(s, loc), have, need, params, on_paint, on_exhibit)
+    return upper_value(s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
+
+
+@nb.njit(cache=True)
+def place_action(s, p, params, have, need):
+    on_paint, on_exhibit = prepare_placement(s, p, params, have, need)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
     for loc in range(MAX_SECTORS + N_UPPER):
-        if not place_ok(s, p, loc):
-            continue
-        if loc < MAX_SECTORS:
-            a = action_of_slot(s, loc)
-            value = lower_value(s, p, a, have, need, params, on_paint, on_exhibit)
-        else:
-            value = upper_value(s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
-        if value > best_value:
-            best, best_value = PLACE + loc, value
+        if place_ok(s, p, loc):
+            value = placement_value(s, p, loc, params, have, need, on_paint, on_exhibit)
+            if value > best_value:
+                best, best_value = PLACE + loc, value
     return best
 
 
@@ -394,7 +390,7 @@ def turn_action(s, p):
 
 
 @nb.njit(cache=True)
-def paint_action(s, p, tolerance, sign):
+def paint_action(s, p, tolerance, sign, need):
     """The next cube to place: a matching colour, a Toulouse-Lautrec mismatch for a colour p lacks, a signature,
     a white within the tolerance (or Valadon's), else stop."""
     i = active_index(s, p)
@@ -411,7 +407,7 @@ def paint_action(s, p, tolerance, sign):
             if s.squares[p, i, q] != EMPTY or s.reserve[p, s.card_grid[card, q]] > 0:
                 continue
             for c in range(6):
-                if s.reserve[p, c] > keep_count(s, p, c, tolerance) and paint_ok(s, p, q, c):
+                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok(s, p, q, c):
                     return PAINT + 8 * q + c
             if sign and paint_ok(s, p, q, K):
                 return PAINT + 8 * q + K
@@ -455,12 +451,12 @@ def card_action(s, p, params, have, need):
 
 
 @nb.njit(cache=True)
-def swap_action(s, p, tolerance, need):
+def swap_action(s, p, need):
     for t in range(6):
         if need[t] <= 0:
             continue
         for g in range(6):
-            if s.reserve[p, g] > keep_count(s, p, g, tolerance) and swap_ok(s, p, g, t):
+            if s.reserve[p, g] > need[KEEP_AT + g] and swap_ok(s, p, g, t):
                 return SWAP + 8 * g + t
     return STOP
 
@@ -501,9 +497,9 @@ def heuristic_choice(s, p, params, have, need):
     if st == ST_TURN:
         return turn_action(s, p)
     if st == ST_PAY or st == ST_DISCARD:
-        return COLOUR + least_needed_colour(s, p, tolerance)
+        return COLOUR + least_needed_colour(s, p, need)
     if st == ST_PAINT:
-        return paint_action(s, p, tolerance, sign)
+        return paint_action(s, p, tolerance, sign, need)
     if st == ST_FREE:
         for q in range(9):
             for c in range(6):
@@ -526,12 +522,11 @@ def heuristic_choice(s, p, params, have, need):
         return TOKEN
     if st == ST_CEZANNE:
         t = s.pend_track
-        return ACCEPT if spare_cubes(s, p, tolerance) >= s.track_level[t, s.space[p, t]] else STOP
+        return ACCEPT if spare_cubes(s, p, need) >= s.track_level[t, s.space[p, t]] else STOP
     if st == ST_MIXPAY:
         x, z = mix_pair(s.pend_colour)
-        if s.reserve[p, W] > keep_count(s, p, W, tolerance):
-            worse = x if s.reserve[p, x] - keep_count(s, p, x, tolerance) < s.reserve[p, z] - keep_count(
-                s, p, z, tolerance) else z
+        if s.reserve[p, W] > need[KEEP_AT + W]:
+            worse = x if s.reserve[p, x] - need[KEEP_AT + x] < s.reserve[p, z] - need[KEEP_AT + z] else z
             if is_legal(s, COLOUR + worse):
                 return COLOUR + worse
         return ACCEPT if is_legal(s, ACCEPT) else first_legal_in(s, COLOUR, COLOUR + 3)
@@ -548,7 +543,7 @@ def heuristic_choice(s, p, params, have, need):
     if st == ST_CARD:
         return card_action(s, p, params, have, need)
     if st == ST_SWAP:
-        return swap_action(s, p, tolerance, need)
+        return swap_action(s, p, need)
     if st == ST_TOOL:
         return best_tool(s, p, params)
     if st == ST_COPY:

@@ -12,6 +12,7 @@
   * Placing an assistant where its action could only be declined (in Phase 1, when the action's requirements
     are not met now) is a decline chosen early; it is taken only when no other placement exists.
 - heuristic (heuristics.py): a rule-based player with designer-facing parameters.
+- search (search.py): rollouts of the heuristic at every placement.
 """
 
 from __future__ import annotations
@@ -24,12 +25,15 @@ import numpy as np
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.couleurs.components import MAX_SECTORS
+from simkit.games.couleurs.heuristics import N_NEEDS
 from simkit.games.couleurs.engine import (PAINT_ACTION, action_of_slot, legal_actions, paint_ok, resolvable,
                                           valadon_available)
 from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
-                                         ST_PAINT, ST_PLACE, ST_TURN, STOP, USE, VALADON, BUY)
+                                         ST_PAINT, ST_PLACE, ST_TURN, STATE_DTYPE, STOP, USE, VALADON, BUY)
+from simkit.games.couleurs.rules import MAX_PLAYERS
+from simkit.games.couleurs.search import MAX_CANDIDATES, MAX_ROLLOUTS
 
-RANDOM, HEURISTIC = 0, 1
+RANDOM, HEURISTIC, SEARCH = 0, 1, 2
 MAX_PARAMS = 8
 TIERS = ("cheap", "balanced", "expensive")
 UPGRADES = ("even", "brush", "tube", "palette")
@@ -45,21 +49,31 @@ POLICY_PARAMS = {
         Param("black_signatures", True, "whether it mixes black and signs its paintings (6 PP each)"),
     ),
 }
-POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
+POLICY_PARAMS["search"] = (
+    Param("rollouts", 4, "continuations per candidate placement (the bonus deck is reshuffled for each)",
+          low=1, high=MAX_ROLLOUTS),
+    Param("candidates", 4, "placements tried: the heuristic's best ones", low=1, high=MAX_CANDIDATES),
+    *POLICY_PARAMS["heuristic"],
+)
+POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC, "search": SEARCH}
 POLICY_DOCS = {
     "random": "uniform over the legal options other than declining (a cube placement is one option per colour); "
               "declines only when forced",
     "heuristic": "plans around its active painting: gathers the colours it lacks, mixes the missing secondaries, "
                  "paints, exhibits, upgrades with spare cubes; uses painter powers and bonus cards",
+    "search": "at each placement, plays its best `candidates` placements out `rollouts` times with the heuristic "
+              "(its parameters) on reshuffled bonus decks and keeps the best mean margin",
 }
 
-Workspace = namedtuple("Workspace", "legal keys have need")
+Workspace = namedtuple("Workspace", "legal keys have need sim scores cand cand_value rollout_seeds")
 
 
 def new_workspace() -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop)."""
+    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); `sim` is
+    the state the search policy plays its rollouts in."""
     return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
-                     np.zeros(11, np.int64))
+                     np.zeros(N_NEEDS, np.int64), np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
+                     np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES), np.zeros(MAX_ROLLOUTS, np.uint64))
 
 
 @nb.njit(cache=True)
