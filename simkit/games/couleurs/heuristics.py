@@ -20,8 +20,8 @@ import numpy as np
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX_BLACK, MIX_PURPLE, O,
                                           P, PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
-                                          action_of_slot, active_index, can_buy, can_perform, degas_ok,
-                                          free_paint_ok, is_legal, legal_actions, level, non_black, paint_ok,
+                                          action_of_slot, active_index, can_buy, can_perform, is_legal,
+                                          legal_actions, level, mix_inputs, non_black, paint_ok,
                                           painting_complete, painting_counts, place_ok, slot_standing,
                                           swap_ok, valadon_ok)
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
@@ -32,7 +32,7 @@ from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR
                                          TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE,
                                          VALADON)
 
-TIER_CHEAP, TIER_BALANCED, TIER_EXPENSIVE = 0, 1, 2
+TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
 UPGRADE_WEIGHTS = np.array([[1.0, 1.0, 1.0], [0.6, 0.6, 1.6], [1.6, 0.6, 0.6], [0.6, 1.6, 0.6]])
 # painter preference (components.PAINTERS order): powers that place cubes for free or dodge colours rank high
@@ -73,7 +73,7 @@ def needs(s, p, have, tolerance, out):
         out[c] = max(0, out[c] - have[c])
     for d in (O, G, P):
         if out[KEEP_AT + d] > 0 and have[d] == 0:
-            x, z = mix_pair(d)
+            x, z = mix_inputs(d)
             out[KEEP_AT + x] += 1
             out[KEEP_AT + z] += 1
     # whites (and a signature) stand in for the squares hardest to fill: secondaries first
@@ -88,21 +88,12 @@ def needs(s, p, have, tolerance, out):
         if out[c] > 0:
             mixes = (out[c] + s.track_level[PALETTE, s.space[p, PALETTE] - 1] - 1) // s.track_level[
                 PALETTE, s.space[p, PALETTE] - 1]
-            x, z = mix_pair(c)
+            x, z = mix_inputs(c)
             out[8 + x] += mixes
             out[8 + z] += mixes
     for x in (R, Y, B):
         out[8 + x] = max(0, out[8 + x] - max(0, have[x] - out[x]))
     return empty
-
-
-@nb.njit(cache=True)
-def mix_pair(c):
-    if c == O:
-        return R, Y
-    if c == G:
-        return Y, B
-    return B, R
 
 
 @nb.njit(cache=True)
@@ -237,7 +228,7 @@ def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
         tube = level(s, p, TUBE)
         return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
     if a <= MIX_PURPLE:
-        x, z = mix_pair(a)
+        x, z = mix_inputs(a)
         if have[x] <= 0 or have[z] <= 0:
             return 0.0
         return min(level(s, p, PALETTE), need[a]) * 1.6 + 0.1
@@ -307,7 +298,7 @@ def planned_reserve(s, p, have):
         if a <= GET_BLUE:
             have[a] += k * level(s, p, TUBE)
         elif a <= MIX_PURPLE:
-            x, z = mix_pair(a)
+            x, z = mix_inputs(a)
             have[a] += k * level(s, p, PALETTE)
             have[x] = max(0, have[x] - k)
             have[z] = max(0, have[z] - k)
@@ -500,18 +491,9 @@ def heuristic_choice(s, p, params, have, need):
         return COLOUR + least_needed_colour(s, p, need)
     if st == ST_PAINT:
         return paint_action(s, p, tolerance, sign, need)
-    if st == ST_FREE:
-        for q in range(9):
-            for c in range(6):
-                if free_paint_ok(s, p, q, c):
-                    return PAINT + 8 * q + c
-        return STOP
-    if st == ST_DEGAS:
-        for q in range(9):
-            for c in range(6):
-                if degas_ok(s, p, q, c):
-                    return PAINT + 8 * q + c
-        return STOP
+    if st == ST_FREE or st == ST_DEGAS:  # free placements: take them all
+        a = first_legal_in(s, PAINT, VALADON)
+        return a if a >= 0 else STOP
     if st == ST_DRAFT:
         return best_card_action(s, p, tier_pref, tolerance, True)
     if st == ST_ACTIVE or st == ST_NEW_ACTIVE:
@@ -524,7 +506,7 @@ def heuristic_choice(s, p, params, have, need):
         t = s.pend_track
         return ACCEPT if spare_cubes(s, p, need) >= s.track_level[t, s.space[p, t]] else STOP
     if st == ST_MIXPAY:
-        x, z = mix_pair(s.pend_colour)
+        x, z = mix_inputs(s.pend_colour)
         if s.reserve[p, W] > need[KEEP_AT + W]:
             worse = x if s.reserve[p, x] - need[KEEP_AT + x] < s.reserve[p, z] - need[KEEP_AT + z] else z
             if is_legal(s, COLOUR + worse):

@@ -17,6 +17,7 @@ reshuffles serve every candidate (common random numbers).
 import numba as nb
 import numpy as np
 
+from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import apply_action, final_scores, place_ok
@@ -49,14 +50,7 @@ def rollout(s, p, action, seed, params, ws):
         apply_action(sim, heuristic_action(sim, sim.current, params, ws))
     scores = ws.scores[: sim.n_players]
     final_scores(sim, scores)
-    value = float(scores[p])
-    if sim.n_players > 1:
-        best_other = -1e9
-        for q in range(sim.n_players):
-            if q != p and scores[q] > best_other:
-                best_other = scores[q]
-        value -= best_other
-    return value
+    return score_margin(scores, p, sim.n_players)
 
 
 @nb.njit(cache=True)
