@@ -69,14 +69,9 @@ def needs(s, p, have, tolerance, out):
     filled, whites, blacks = painting_counts(s, p, i)
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
-        out[KEEP_AT + c] = out[c]
+        out[KEEP_AT + c] = out[c]  # squares of colour c
         out[c] = max(0, out[c] - have[c])
-    for d in (O, G, P):
-        if out[KEEP_AT + d] > 0 and have[d] == 0:
-            x, z = mix_inputs(d)
-            out[KEEP_AT + x] += 1
-            out[KEEP_AT + z] += 1
-    # whites (and a signature) stand in for the squares hardest to fill: secondaries first
+    # whites stand in for the squares hardest to fill: secondaries first
     free_whites = max(0, min(tolerance, s.max_whites) - whites)
     stand_in = 0
     for c in (O, G, P, R, Y, B):
@@ -84,15 +79,17 @@ def needs(s, p, have, tolerance, out):
             out[c] -= 1
             stand_in += 1
     out[W] = max(0, stand_in - have[W])
-    for c in (O, G, P):
-        if out[c] > 0:
-            mixes = (out[c] + s.track_level[PALETTE, s.space[p, PALETTE] - 1] - 1) // s.track_level[
-                PALETTE, s.space[p, PALETTE] - 1]
-            x, z = mix_inputs(c)
+    palette = level(s, p, PALETTE)
+    for d in (O, G, P):
+        if out[d] > 0:  # mixes still to make, and their inputs
+            x, z = mix_inputs(d)
+            mixes = (out[d] + palette - 1) // palette
             out[8 + x] += mixes
             out[8 + z] += mixes
-    for x in (R, Y, B):
-        out[8 + x] = max(0, out[8 + x] - max(0, have[x] - out[x]))
+            out[KEEP_AT + x] += mixes
+            out[KEEP_AT + z] += mixes
+    for x in (R, Y, B):  # primaries beyond the painting's own squares feed the mixes
+        out[8 + x] = max(0, out[8 + x] - max(0, have[x] - out[KEEP_AT + x] + out[8 + x]))
     return empty
 
 
