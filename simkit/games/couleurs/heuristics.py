@@ -21,7 +21,7 @@ from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX_BLACK, MIX_PURPLE, O,
                                           P, PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
                                           action_of_slot, active_index, can_buy, can_perform, is_legal,
-                                          legal_actions, level, mix_inputs, non_black, paint_ok,
+                                          legal_actions, level, mix_inputs, non_black, owns_standing, paint_ok,
                                           painting_complete, painting_counts, place_ok, slot_standing,
                                           swap_ok, valadon_ok)
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
@@ -45,7 +45,8 @@ SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of action
 
 
 KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
-N_NEEDS = KEEP_AT + 7
+SQUARES_AT = KEEP_AT + 7  # needs(): out[SQUARES_AT + c] = empty squares of colour c
+N_NEEDS = SQUARES_AT + 6
 
 
 @nb.njit(cache=True)
@@ -53,7 +54,8 @@ def needs(s, p, have, tolerance, out):
     """What p's active painting asks for, given the cubes `have`:
     out[c] = cubes of colour c it still lacks (c < 6), out[W] = whites to gather for the squares whites will
     take, out[8 + x] = primaries x the missing secondaries' mixes need, out[KEEP_AT + c] = cubes of colour c
-    (c < 7) worth keeping: the squares' colours, the inputs of missing secondaries, whites within the tolerance.
+    (c < 7) worth keeping: the squares' colours, the inputs of missing secondaries, whites within the tolerance;
+    out[SQUARES_AT + c] = empty squares of colour c.
     Returns the empty squares left (0: no painting to work on)."""
     for c in range(N_NEEDS):
         out[c] = 0
@@ -70,6 +72,7 @@ def needs(s, p, have, tolerance, out):
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
         out[KEEP_AT + c] = out[c]  # squares of colour c
+        out[SQUARES_AT + c] = out[c]
         out[c] = max(0, out[c] - have[c])
     # whites stand in for the squares hardest to fill: secondaries first
     free_whites = max(0, min(tolerance, s.max_whites) - whites)
@@ -176,21 +179,16 @@ def best_card_action(s, p, tier_pref, tolerance, draft):
 
 
 @nb.njit(cache=True)
-def paintable(s, p, have, tolerance, sign):
+def paintable(s, p, have, need, tolerance, sign):
     """Cubes a paint action could place now from `have` (matching colours, whites within the tolerance, a
-    signature), capped by the Brush level."""
+    signature), capped by the Brush level; `need` as filled by needs()."""
     i = active_index(s, p)
     if i < 0 or painting_complete(s, p, i):
         return 0, False
-    card = s.cards[p, i]
     filled, whites, blacks = painting_counts(s, p, i)
     count = 0
     for c in range(6):
-        req = 0
-        for q in range(9):
-            if s.squares[p, i, q] == EMPTY and s.card_grid[card, q] == c:
-                req += 1
-        count += min(req, have[c])
+        count += min(need[SQUARES_AT + c], have[c])
     empty = 9 - filled
     extra = min(have[W], max(0, min(tolerance, s.max_whites) - whites))
     if sign and blacks < s.max_blacks and have[K] > 0:
@@ -203,7 +201,7 @@ def paintable(s, p, have, tolerance, sign):
 @nb.njit(cache=True)
 def bonus_card_value(s, p, card, have, need, tolerance, sign):
     if card == 0:  # Painting: a second paint
-        n, done = paintable(s, p, have, tolerance, sign)
+        n, done = paintable(s, p, have, need, tolerance, sign)
         return 1.0 * n + (3.0 if done else 0.0)
     if card == 2:  # Mixing
         for c in (O, G, P):
@@ -248,7 +246,7 @@ def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
     if a == PAINT_ACTION:
         if placing_paint:
             return 0.0
-        n, done = paintable(s, p, have, tolerance, sign)
+        n, done = paintable(s, p, have, need, tolerance, sign)
         return 1.3 * n + (3.0 if done else 0.0)
     if a == EXHIBIT:
         i = active_index(s, p)
@@ -368,6 +366,8 @@ def turn_rank(s, loc):
 def turn_action(s, p):
     best, best_rank = -1, 99
     for loc in range(MAX_SECTORS + N_UPPER):
+        if not owns_standing(s, p, loc):
+            continue
         for a in (USE + loc, DECLINE + loc):
             if is_legal(s, a):
                 rank = turn_rank(s, loc) + (10 if a >= DECLINE else 0)  # resolve before declining
