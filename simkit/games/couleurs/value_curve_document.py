@@ -151,9 +151,9 @@ def build_document(res) -> Document:
              f"{V.TARGET_HALFWIDTH:.2f}).")
     doc.table(t["precision"])
     doc.heading("Files")
-    doc.bullets(["curves.parquet: one row per (curve, game, seat) with the results columns plus exhibited_tier0..3 "
+    doc.bullets(["results.parquet: one row per (curve, game, seat) with the results columns plus exhibited_tier0..3 "
                  "and pp_tier0..3 (points of exhibited paintings by tier)",
-                 "sensitivity.parquet: one row per (data set, curve, game, seat)",
+                 "sensitivity_results.parquet: one row per (data set, curve, game, seat)",
                  "win_share, spread, crossing, verdict, points, tiers, games, seats, sensitivity, precision, "
                  "curves .parquet: the tables above", "run.json: settings, seeds, data sources, run time"])
     return doc

@@ -100,6 +100,9 @@ def sweep_curve(s: float) -> Curve:
     return Curve(f"s{s:g}", values, "sweep", s)
 
 
+RESERVED_NAMES = ("base", REFERENCE, *(sweep_curve(s).name for s in SLOPES))
+
+
 def load_user_curves(path: Path) -> list[Curve]:
     """Extra curves from a TOML file: `[curves] NAME = [v0, v1, v2, v3]` (four integers 0..999, tier 0 first)."""
     if not path.exists():
@@ -118,8 +121,8 @@ def load_user_curves(path: Path) -> list[Curve]:
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 999 for v in values)):
             raise ConfigError(f"expected 4 integers in [0, 999] (tier 0 first), got {values!r}", source=str(path),
                               key=f"curves.{name}")
-        if name in ("base", REFERENCE) or name.startswith("s"):
-            raise ConfigError("the names base, J and s* are the report's own curves; choose another name",
+        if name in RESERVED_NAMES:
+            raise ConfigError(f"{', '.join(RESERVED_NAMES)} are the report's own curves; choose another name",
                               source=str(path), key=f"curves.{name}")
         curves.append(Curve(name, tuple(values), "user"))
     return curves
@@ -407,8 +410,8 @@ def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs
     staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out))
     try:
         F.write_figures(res, staging)
-        write_parquet(res.main, staging / "curves.parquet")
-        write_parquet(res.sensitivity, staging / "sensitivity.parquet")
+        write_parquet(res.main, staging / "results.parquet")
+        write_parquet(res.sensitivity, staging / "sensitivity_results.parquet")
         for name, table in res.tables.items():
             write_parquet(table, staging / f"{name}.parquet")
         res.seconds["total"] = time.perf_counter() - began
