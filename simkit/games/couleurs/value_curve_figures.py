@@ -36,6 +36,11 @@ def _save(fig, path: Path) -> Path:
     return path
 
 
+def _markers(curves: pl.DataFrame) -> dict[str, str]:
+    """Marker of each curve drawn as a point: base, J and the user's curves."""
+    return {c: NAMED_MARKER.get(c, "^") for c, k in curves.select("curve", "kind").iter_rows() if k != "sweep"}
+
+
 def _counts(table: pl.DataFrame) -> list[int]:
     return sorted(table["n_players"].unique().to_list())
 
@@ -55,7 +60,7 @@ def win_share_figure(win: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Pat
             ax.plot(x[order], sweep["estimate"].to_numpy()[order], color=colour, label=name)
             ax.fill_between(x[order], sweep["lo"].to_numpy()[order], sweep["hi"].to_numpy()[order], color=colour,
                             alpha=0.2, linewidth=0)
-            for curve, marker in NAMED_MARKER.items():
+            for curve, marker in _markers(curves).items():
                 row = g.filter(pl.col("curve") == curve)
                 if row.height:
                     e = row["estimate"][0]
@@ -67,7 +72,7 @@ def win_share_figure(win: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Pat
     axes[0, 0].set_ylabel("win share per seat (ties split), 95% CI")
     handles = [plt.Line2D([], [], color=c, label=s) for s, c in STRATEGY_COLOUR.items()]
     handles += [plt.Line2D([], [], color="k", marker=m, linestyle="", label=f"{c} curve")
-                for c, m in NAMED_MARKER.items()]
+                for c, m in _markers(curves).items()]
     handles.append(plt.Line2D([], [], color="grey", linestyle=":", label="fair share 1/n"))
     axes[0, -1].legend(handles=handles, fontsize=8, loc="best")
     fig.suptitle("Win share of each tier strategy by painting-value curve (sweep 12 + s(t - 1.5), rounded)")
@@ -88,12 +93,13 @@ def spread_figure(spread: pl.DataFrame, crossing: pl.DataFrame, curves: pl.DataF
         e = sweep["estimate"].to_numpy()
         ax.errorbar(x, e, yerr=[e - sweep["lo"].to_numpy(), sweep["hi"].to_numpy() - e], fmt="o", color="#444",
                     capsize=3, label="sweep curves")
-        for curve, marker in NAMED_MARKER.items():
+        for curve, marker in _markers(curves).items():
             row = g.filter(pl.col("curve") == curve)
             if row.height:
                 v = row["estimate"][0]
                 ax.errorbar(slope[curve], v, yerr=[[v - row["lo"][0]], [row["hi"][0] - v]], fmt=marker,
-                            color="#d95f02", capsize=3, label=f"{curve} curve")
+                            color="#d95f02" if curve in NAMED_MARKER else "#e7298a", capsize=3,
+                            label=f"{curve} curve")
         c = crossing.filter(pl.col("n_players") == n).row(0, named=True)
         xs = np.linspace(x.min(), x.max(), 50)
         ax.plot(xs, c["spread_per_slope"] * (xs - c["crossing_slope"]), color="#1f78b4", label="fitted line")
