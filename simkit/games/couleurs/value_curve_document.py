@@ -42,7 +42,9 @@ def _setup_bullets(res) -> list[str]:
         f"odd s gives .5 values, s = 0.5 steps give quarters), and user curves from "
         f"{('`' + res.curves_file + '`') if res.curves_file else 'no curves file'} "
         f"(`[curves] NAME = [v0, v1, v2, v3]` in `{V.CURVES_FILE}`). The x axis is each curve's least-squares slope "
-        "(points per tier step) after rounding.",
+        "(points per tier step) after rounding. The sweep's mean painting value is about 12, base's 13 and J's 13.5: "
+        "base and J differ from the sweep point of the same slope also in level (paintings against tokens and "
+        "signatures), which is why they are drawn as separate points.",
         f"Games per curve: {', '.join(f'{n} players {g:,}' for n, g in s.games.items())} "
         f"({'QUICK run: small samples, intervals are wide' if s.quick else 'full run'}); sensitivity: "
         f"{', '.join(f'{n} players {g:,}' for n, g in s.sensitivity_games.items())} per data set and curve.",

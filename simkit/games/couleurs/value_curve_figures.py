@@ -12,6 +12,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from simkit.report.figures import save_figure  # noqa: E402
+
 WIN_SHARE = "win_share_by_slope.png"
 SPREAD = "spread_crossing.png"
 POINTS = "points_by_source.png"
@@ -27,13 +29,6 @@ SOURCE_LABEL = {"pp_tier0": "paintings tier 0", "pp_tier1": "paintings tier 1", 
 SOURCE_COLOUR = {"pp_tier0": "#c6dbef", "pp_tier1": "#6baed6", "pp_tier2": "#2171b5", "pp_tier3": "#08306b",
                  "pp_signatures": "#252525", "pp_tokens": "#fdae6b", "pp_identical_pair": "#74c476",
                  "pp_white_penalty": "#de2d26"}
-DPI = 110
-
-
-def _save(fig, path: Path) -> Path:
-    fig.savefig(path, dpi=DPI, bbox_inches="tight")
-    plt.close(fig)
-    return path
 
 
 def _markers(curves: pl.DataFrame) -> dict[str, str]:
@@ -77,7 +72,7 @@ def win_share_figure(win: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Pat
     axes[0, -1].legend(handles=handles, fontsize=8, loc="best")
     fig.suptitle("Win share of each tier strategy by painting-value curve (sweep 12 + s(t - 1.5), rounded)")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def spread_figure(spread: pl.DataFrame, crossing: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Path:
@@ -113,7 +108,19 @@ def spread_figure(spread: pl.DataFrame, crossing: pl.DataFrame, curves: pl.DataF
     axes[0, 0].set_ylabel("win share: expensive - cheap (95% CI)")
     fig.suptitle("Where expensive and cheap strategies are balanced")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
+
+
+def _strategy_bars(ax, table: pl.DataFrame, n: int, curves):
+    """Yield (x, row) for each (curve, strategy) of `table` at n players, then label the x axis."""
+    labels = []
+    for curve in curves:
+        for name in STRATEGY_COLOUR:
+            row = table.filter((pl.col("n_players") == n) & (pl.col("curve") == curve) & (pl.col("strategy") == name))
+            if row.height:
+                yield len(labels), row
+                labels.append(f"{curve}\n{name}")
+    ax.set_xticks(range(len(labels)), labels, fontsize=7)
 
 
 def points_figure(points: pl.DataFrame, path: Path, curves=("base", "J")) -> Path:
@@ -121,30 +128,21 @@ def points_figure(points: pl.DataFrame, path: Path, curves=("base", "J")) -> Pat
     counts = _counts(points)
     fig, axes = plt.subplots(1, len(counts), figsize=(5 * len(counts), 4.4), sharey=True, squeeze=False)
     for ax, n in zip(axes[0], counts):
-        labels, x = [], 0
-        for curve in curves:
-            for name in STRATEGY_COLOUR:
-                row = points.filter((pl.col("n_players") == n) & (pl.col("curve") == curve)
-                                    & (pl.col("strategy") == name))
-                if not row.height:
-                    continue
-                pos = neg = 0.0
-                for source, colour in SOURCE_COLOUR.items():
-                    v = float(row[source][0])
-                    ax.bar(x, v, bottom=pos if v >= 0 else neg, color=colour,
-                           label=SOURCE_LABEL[source] if x == 0 else None)
-                    pos, neg = (pos + v, neg) if v >= 0 else (pos, neg + v)
-                ax.plot(x, float(row["score"][0]), "k_", markersize=14)
-                labels.append(f"{curve}\n{name}")
-                x += 1
+        for x, row in _strategy_bars(ax, points, n, curves):
+            pos = neg = 0.0
+            for source, colour in SOURCE_COLOUR.items():
+                v = float(row[source][0])
+                ax.bar(x, v, bottom=pos if v >= 0 else neg, color=colour,
+                       label=SOURCE_LABEL[source] if x == 0 else None)
+                pos, neg = (pos + v, neg) if v >= 0 else (pos, neg + v)
+            ax.plot(x, float(row["score"][0]), "k_", markersize=14)
         ax.axhline(0, color="grey", linewidth=1)
-        ax.set_xticks(range(len(labels)), labels, fontsize=7)
         ax.set_title(f"{n} players")
     axes[0, 0].set_ylabel("mean prestige points per seat (black dash: total)")
     axes[0, -1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     fig.suptitle("Where the points come from, base (10/12/14/16) vs J (9/12/15/18)")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def tiers_figure(tiers: pl.DataFrame, path: Path, curves=("base", "J")) -> Path:
@@ -153,29 +151,20 @@ def tiers_figure(tiers: pl.DataFrame, path: Path, curves=("base", "J")) -> Path:
     colours = [SOURCE_COLOUR[f"pp_tier{t}"] for t in range(4)]
     fig, axes = plt.subplots(1, len(counts), figsize=(5 * len(counts), 4.2), sharey=True, squeeze=False)
     for ax, n in zip(axes[0], counts):
-        labels, x = [], 0
-        for curve in curves:
-            for name in STRATEGY_COLOUR:
-                row = tiers.filter((pl.col("n_players") == n) & (pl.col("curve") == curve)
-                                   & (pl.col("strategy") == name))
-                if not row.height:
-                    continue
-                bottom = 0.0
-                for t in range(4):
-                    v = float(row[f"share_tier{t}"][0] or 0.0)
-                    ax.bar(x, v, bottom=bottom, color=colours[t], label=f"tier {t}" if x == 0 else None)
-                    bottom += v
-                ax.text(x, 1.02, f"{row['exhibited_per_seat'][0]:.2f}", ha="center", fontsize=7)
-                labels.append(f"{curve}\n{name}")
-                x += 1
-        ax.set_xticks(range(len(labels)), labels, fontsize=7)
+        for x, row in _strategy_bars(ax, tiers, n, curves):
+            bottom = 0.0
+            for t in range(4):
+                v = float(row[f"share_tier{t}"][0] or 0.0)
+                ax.bar(x, v, bottom=bottom, color=colours[t], label=f"tier {t}" if x == 0 else None)
+                bottom += v
+            ax.text(x, 1.02, f"{row['exhibited_per_seat'][0]:.2f}", ha="center", fontsize=7)
         ax.set_ylim(0, 1.1)
         ax.set_title(f"{n} players (numbers: paintings exhibited per seat)")
     axes[0, 0].set_ylabel("share of exhibited paintings")
     axes[0, -1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     fig.suptitle("Which tiers each strategy exhibits")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def games_figure(games: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Path:
@@ -205,7 +194,7 @@ def games_figure(games: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Path:
     axes[0, -1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     fig.suptitle("How games end and how long they last, per curve")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def sensitivity_figure(sens: pl.DataFrame, path: Path, shipped: str = "shipped") -> Path:
@@ -236,7 +225,7 @@ def sensitivity_figure(sens: pl.DataFrame, path: Path, shipped: str = "shipped")
     fig.legend(handles=handles, loc="lower center", ncol=2, fontsize=8, bbox_to_anchor=(0.5, -0.02))
     fig.suptitle("Sensitivity: does the base-vs-J comparison hold on the alternative data sets (spec §1.5)?")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def write_figures(res, folder: Path) -> list[Path]:

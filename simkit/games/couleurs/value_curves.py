@@ -13,11 +13,8 @@ intervals are over deals, so seats of one game or one deal are never treated as 
 
 from __future__ import annotations
 
-import json
 import math
-import shutil
 import sys
-import tempfile
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -37,6 +34,7 @@ from simkit.games.couleurs.alternatives import ALTERNATIVES
 from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
 from simkit.games.couleurs.state import COMPONENT_NAMES
 from simkit.games.couleurs.tiers import TIERS, replay_tiers
+from simkit.report.staging import staged, write_json
 from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
 
 REPORT_NAME = "couleurs-value-curves"
@@ -64,7 +62,7 @@ class Settings:
     seed: int = MASTER_SEED
 
 
-FULL = Settings(False, {2: 5400, 3: 2400, 4: 1800}, {2: 5400, 3: 2400, 4: 1800})
+FULL = Settings(False, {2: 5400, 3: 3000, 4: 2100}, {2: 5400, 3: 3000, 4: 2100})
 QUICK = Settings(True, {2: 90, 3: 60, 4: 45}, {2: 60, 3: 45, 4: 30}, n_boot=300)
 
 
@@ -406,9 +404,7 @@ def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs
     play(res, log)
     log("analysing")
     analyse(res)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out))
-    try:
+    with staged(out) as staging:
         F.write_figures(res, staging)
         write_parquet(res.main, staging / "results.parquet")
         write_parquet(res.sensitivity, staging / "sensitivity_results.parquet")
@@ -416,15 +412,11 @@ def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs
             write_parquet(table, staging / f"{name}.parquet")
         res.seconds["total"] = time.perf_counter() - began
         build_document(res).write(staging, stem="index")
-        (staging / "run.json").write_text(json.dumps({
+        write_json(staging / "run.json", {
             "report": REPORT_NAME, "simkit": simkit.__version__, "quick": settings.quick, "jobs": jobs,
             "seed": settings.seed, "games": settings.games, "sensitivity_games": settings.sensitivity_games,
             "strategies": STRATEGIES, "curves": {c.name: c.values for c in res.curves},
             "data_sources": res.data_sources, "seconds": {k: round(v, 1) for k, v in res.seconds.items()},
-        }, indent=2) + "\n", encoding="utf-8")
-        for file in staging.iterdir():
-            file.replace(out / file.name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        })
     log(f"report: {out / 'index.html'} (Markdown twin index.md) in {time.perf_counter() - began:.0f} s")
     return out
