@@ -6,11 +6,14 @@ import statistics
 import time
 
 from simkit.core.experiment import parse_experiment
+from simkit.core.game import game_class
 from simkit.core.seating import seat_plan
 
 
-def bench(game_id: str, *, players: int, policy: str, games: int, repeat: int = 5) -> dict:
-    """Median games/s over `repeat` runs of `games` games, after one small warm-up run (compilation)."""
+def bench(game_id: str, *, players: int, policy: str | None, games: int, repeat: int = 5) -> dict:
+    """Median games/s over `repeat` runs of `games` games, after one small warm-up run (compilation).
+    policy None: the game's own `bench_policy`."""
+    policy = policy or game_class(game_id).bench_policy
     exp = parse_experiment({"experiment": {"game": game_id, "seats": "fixed"}, "rules": {"n_players": players},
                             "players": [{"policy": policy}] * players}, f"<bench {game_id}>")
 

@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="games per second on one core")
     p.add_argument("game")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--policy", default="greedy")
+    p.add_argument("--policy", help="shipped policy to time (default: the game's benchmark policy)")
     p.add_argument("--games", type=int, default=100_000)
     p.add_argument("--repeat", type=int, default=5, help="timed runs; the median is printed")
     p.set_defaults(func=cmd_bench)

@@ -11,9 +11,17 @@ from simkit.core.game import State
 from simkit.core.params import Param
 
 
+def encoded(param: Param, value) -> float:
+    """A parameter value as a compiled policy reads it: a choice as the index of its value in `choices`, a bool
+    as 0/1, a number as itself."""
+    if param.choices is not None:
+        return float(param.choices.index(value))
+    return float(value)
+
+
 def policy_vector(choice, policy_params: Mapping[str, Sequence[Param]], size: int) -> np.ndarray:
-    """The parameter values of a shipped policy in declaration order, zero-padded to `size`."""
-    values = [choice.params[p.name] for p in policy_params[choice.name]]
+    """The parameter values of a shipped policy in declaration order (encoded), zero-padded to `size`."""
+    values = [encoded(p, choice.params[p.name]) for p in policy_params[choice.name]]
     vector = np.zeros(size)
     vector[: len(values)] = values
     return vector

@@ -74,6 +74,7 @@ class Game(ABC):
     policy_params: Mapping[str, tuple[Param, ...]]  # compiled policies shipped with the game
     policy_docs: Mapping[str, str]
     result_columns: tuple[Column, ...]  # per-seat columns beyond the common ones
+    bench_policy: str = "random"  # the shipped policy `simkit bench` times unless told otherwise
 
     @property
     @abstractmethod

@@ -59,6 +59,7 @@ class CanvasGame(Game):
     rule_params = PARAMS
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
+    bench_policy = "greedy"
     result_columns = (
         *(Column(c, "int8", f"ribbons held of {n} (null when not in play)")
           for c, n in zip(RIBBON_COLUMNS, SCORING_CONDITIONS)),

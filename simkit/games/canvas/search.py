@@ -10,6 +10,7 @@ continuation is the player's final score when alone, else its margin over the be
 import numba as nb
 import numpy as np
 
+from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.canvas.engine import apply_action, can_take, final_scores
 from simkit.games.canvas.policies import _best_painting_now, _paint_action, _planner_action
@@ -42,14 +43,7 @@ def _rollout(s, p, action, seed, planner_params, card_masks, tracks, track_len, 
         apply_action(sim, a, card_masks, track_len, paint_orders, paint_orders_upto)
     scores = np.zeros(sim.n_players, np.int64)
     final_scores(sim, tracks, track_len, scores)
-    value = float(scores[p])
-    if sim.n_players > 1:
-        best_other = -1e9
-        for q in range(sim.n_players):
-            if q != p and scores[q] > best_other:
-                best_other = scores[q]
-        value -= best_other
-    return value
+    return score_margin(scores, p, sim.n_players)
 
 
 @nb.njit(cache=True)

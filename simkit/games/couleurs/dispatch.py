@@ -2,10 +2,16 @@
 
 import numba as nb
 
-from simkit.games.couleurs.policies import random_action
+from simkit.games.couleurs.heuristics import heuristic_action
+from simkit.games.couleurs.policies import HEURISTIC, SEARCH, random_action
+from simkit.games.couleurs.search import search_action
 
 
 @nb.njit(cache=True)
 def choose_action(s, policy, params, ws):
-    """The action of compiled policy `policy` for the current player (only `random` so far)."""
+    """The action of compiled policy `policy` (policies.POLICY_IDS) for the current player."""
+    if policy == HEURISTIC:
+        return heuristic_action(s, s.current, params, ws)
+    if policy == SEARCH:
+        return search_action(s, s.current, params, ws)
     return random_action(s, s.current, ws)

@@ -61,6 +61,7 @@ class CouleursGame(Game):
     rule_params = PARAMS
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
+    bench_policy = "heuristic"
     result_columns = (
         *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
         Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
@@ -227,8 +228,8 @@ class CouleursState(RecordState):
         self._workspace = new_workspace()
 
     def legal_actions(self) -> list[int]:
-        n = engine.legal_actions(self._arr[0], self._workspace)
-        return self._workspace[:n].tolist()
+        n = engine.legal_actions(self._arr[0], self._workspace.legal)
+        return self._workspace.legal[:n].tolist()
 
     def apply_action(self, action: int) -> None:
         if not engine.is_legal(self._arr[0], int(action)):

@@ -1,50 +1,154 @@
 """Couleurs de Paris policies, compiled with numba so the batch loop and the step-by-step API play identical games.
 
-- random: uniform over the legal actions other than "decline" (declining an assistant's action, or stopping a
-  paint action early); declines only when nothing else is legal (spec §13.9). Its random stream is the seat's
-  policy stream of the game seed.
+- random: uniform over the legal *options* other than "decline", declining only when nothing else is legal
+  (spec §13.9). Its random stream is the seat's policy stream of the game seed. Two readings make "option"
+  precise:
+  * A cube placement (paint, free paint, Degas) is one option per colour: positions within the grid have no
+    rule effect (spec §5.1), so "put a red cube on the painting" is one choice however many squares would take
+    it. The random policy draws a colour uniformly, then a square uniformly among those that take it. (Counting
+    every (square, colour) pair instead makes white, legal on every empty square, crowd out the coloured cubes
+    the painting needs; the painting is then rarely completed and games drift to the round cap.) A Valadon
+    white is one option per opponent it is taken from.
+  * Placing an assistant where its action could only be declined (in Phase 1, when the action's requirements
+    are not met now) is a decline chosen early; it is taken only when no other placement exists.
+- heuristic (heuristics.py): a rule-based player with designer-facing parameters.
+- search (search.py): rollouts of the heuristic at every placement.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numba as nb
 import numpy as np
 
+from simkit.core.params import Param
 from simkit.core.rng import next_below
-from simkit.games.couleurs.engine import legal_actions
-from simkit.games.couleurs.state import COLOUR, DECLINE, MAX_LEGAL, STOP
+from simkit.games.couleurs.components import MAX_SECTORS
+from simkit.games.couleurs.heuristics import N_NEEDS
+from simkit.games.couleurs.engine import (PAINT_ACTION, action_of_slot, legal_actions, paint_ok, resolvable,
+                                          valadon_available)
+from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
+                                         ST_PAINT, ST_PLACE, ST_TURN, STATE_DTYPE, STOP, USE, VALADON, BUY)
+from simkit.games.couleurs.rules import MAX_PLAYERS
+from simkit.games.couleurs.search import MAX_CANDIDATES, MAX_ROLLOUTS
 
-RANDOM = 0
-MAX_PARAMS = 4
-POLICY_PARAMS = {"random": ()}
-POLICY_IDS = {"random": RANDOM}
-POLICY_DOCS = {"random": "uniform over the legal actions other than declining; declines only when forced"}
+RANDOM, HEURISTIC, SEARCH = 0, 1, 2
+MAX_PARAMS = 8
+TIERS = ("cheap", "balanced", "expensive")
+UPGRADES = ("even", "brush", "tube", "palette")
+POLICY_PARAMS = {
+    "random": (),
+    "heuristic": (
+        Param("tier", "balanced", "painting-tier preference in the draft and for the next active painting: cheap "
+              "(low tiers first), expensive (high tiers first), balanced (best value per expected effort)",
+              choices=TIERS),
+        Param("upgrades", "brush", "which tool it upgrades first: even, brush, tube or palette", choices=UPGRADES),
+        Param("white_tolerance", 2, "whites it accepts on one painting (each costs white_penalty at the end)",
+              low=0, high=3),
+        Param("black_signatures", True, "whether it mixes black and signs its paintings (6 PP each)"),
+    ),
+}
+POLICY_PARAMS["search"] = (
+    Param("rollouts", 4, "continuations per candidate placement (the bonus deck is reshuffled for each)",
+          low=1, high=MAX_ROLLOUTS),
+    Param("candidates", 4, "placements tried: the heuristic's best ones", low=1, high=MAX_CANDIDATES),
+    *POLICY_PARAMS["heuristic"],
+)
+POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC, "search": SEARCH}
+POLICY_DOCS = {
+    "random": "uniform over the legal options other than declining (a cube placement is one option per colour); "
+              "declines only when forced",
+    "heuristic": "plans around its active painting: gathers the colours it lacks, mixes the missing secondaries, "
+                 "paints, exhibits, upgrades with spare cubes; uses painter powers and bonus cards",
+    "search": "at each placement, plays its best `candidates` placements out `rollouts` times with the heuristic "
+              "(its parameters) on reshuffled bonus decks and keeps the best mean margin",
+}
+
+Workspace = namedtuple("Workspace", "legal keys have need sim scores cand cand_value rollout_seeds")
 
 
-def new_workspace() -> np.ndarray:
-    return np.zeros(MAX_LEGAL, np.int64)
+def new_workspace() -> Workspace:
+    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); `sim` is
+    the state the search policy plays its rollouts in."""
+    return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
+                     np.zeros(N_NEEDS, np.int64), np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
+                     np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES), np.zeros(MAX_ROLLOUTS, np.uint64))
 
 
 @nb.njit(cache=True)
-def is_decline(a):
+def effective(s, p, loc):
+    """Whether the action at location loc would do something for p now: its requirements are met and, for a
+    paint, at least one reserve cube can go on the painting (a paint that places nothing is a decline)."""
+    if not resolvable(s, p, loc):
+        return False
+    if loc < MAX_SECTORS and action_of_slot(s, loc) == PAINT_ACTION:
+        for q in range(9):
+            for c in range(8):
+                if paint_ok(s, p, q, c):
+                    return True
+        return valadon_available(s, p)
+    return True
+
+
+@nb.njit(cache=True)
+def is_decline(s, p, a):
+    """Declining an assistant's action, stopping a placement early, or choosing an assistant whose action could
+    only be declined (spec §13.9): placing it (Phase 1) or resolving it (Phase 2)."""
+    if s.stage == ST_PLACE and PLACE <= a < USE:
+        return not effective(s, p, a - PLACE)
+    if s.stage == ST_TURN and USE <= a < DECLINE:
+        return not effective(s, p, a - USE)
     return (DECLINE <= a < COLOUR) or a == STOP
 
 
 @nb.njit(cache=True)
+def option_key(s, a):
+    """The option an action belongs to: a cube placement is keyed by its colour (and a Valadon white by the
+    opponent it comes from), any other action is an option of its own."""
+    st = s.stage
+    if st == ST_PAINT or st == ST_FREE or st == ST_DEGAS:
+        if PAINT <= a < VALADON:
+            return N_ACTIONS + (a - PAINT) % 8
+        if VALADON <= a < BUY:
+            return N_ACTIONS + 8 + (a - VALADON) // 9
+    return a
+
+
+@nb.njit(cache=True)
 def random_action(s, p, ws):
-    n = legal_actions(s, ws)
+    n = legal_actions(s, ws.legal)
     if n == 0:
         return -1
+    # distinct option keys of the non-decline actions, in order of first appearance
+    keys = ws.keys
     k = 0
     for i in range(n):
-        if not is_decline(ws[i]):
+        a = ws.legal[i]
+        if is_decline(s, p, a):
+            continue
+        key = option_key(s, a)
+        new = True
+        for j in range(k):
+            if keys[j] == key:
+                new = False
+                break
+        if new:
+            keys[k] = key
             k += 1
     if k == 0:
-        return ws[next_below(s.policy_rng[p], n)]
-    pick = next_below(s.policy_rng[p], k)
+        return ws.legal[next_below(s.policy_rng[p], n)]
+    key = keys[next_below(s.policy_rng[p], k)]
+    m = 0
     for i in range(n):
-        if not is_decline(ws[i]):
+        a = ws.legal[i]
+        if not is_decline(s, p, a) and option_key(s, a) == key:
+            m += 1
+    pick = next_below(s.policy_rng[p], m)
+    for i in range(n):
+        a = ws.legal[i]
+        if not is_decline(s, p, a) and option_key(s, a) == key:
             if pick == 0:
-                return ws[i]
+                return a
             pick -= 1
     return -1

@@ -1,0 +1,571 @@
+"""The `heuristic` Couleurs de Paris policy: a rule-based player with designer-facing parameters.
+
+It plans around its active painting: it works out which colours the painting still lacks (whites, up to
+`white_tolerance` on the painting, stand in for the hardest squares, secondaries first), which primaries the
+mixes for the missing secondaries need, and values every action by the progress it buys. In Phase 1 it places
+each assistant on the most valuable free space, counting the cubes its earlier placements of the round will
+bring; in Phase 2 it resolves gains first, then mixes, paint, exhibit and upgrades (which it pays with the cubes
+it needs least). Painter powers are used when they help (free paints, Degas, Toulouse-Lautrec's mismatches,
+Valadon's whites, Cézanne's second upgrade with spare cubes, Gauguin's white in a mix); with bonus cards it buys
+a useful card when its exhibit assistant cannot exhibit.
+
+Parameters (vector order, see policies.POLICY_PARAMS): tier (0 cheap, 1 balanced, 2 expensive), upgrades
+(0 even, 1 brush, 2 tube, 3 palette), white_tolerance (0..3), black_signatures (0/1).
+It reads only what the player may see (spec §2.4): its own reserve grids, and public information otherwise.
+"""
+
+import numba as nb
+import numpy as np
+
+from simkit.games.couleurs.components import MAX_SECTORS
+from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX_BLACK, MIX_PURPLE, O,
+                                          P, PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
+                                          action_of_slot, active_index, can_buy, can_perform, is_legal,
+                                          legal_actions, level, mix_inputs, non_black, paint_ok,
+                                          painting_complete, painting_counts, place_ok, slot_standing,
+                                          swap_ok, valadon_ok)
+from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
+                                         HIRE, KEEP, MIXCARD, N_UPPER, PAINT, PLACE, ROTATE, ST_ACTIVE, ST_BONUS,
+                                         ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DRAFT,
+                                         ST_FREE, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT, ST_PAINTER,
+                                         ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TOOL, ST_TURN, STOP, SWAP,
+                                         TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE,
+                                         VALADON)
+
+TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
+# tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
+UPGRADE_WEIGHTS = np.array([[1.0, 1.0, 1.0], [0.6, 0.6, 1.6], [1.6, 0.6, 0.6], [0.6, 1.6, 0.6]])
+# painter preference (components.PAINTERS order): powers that place cubes for free or dodge colours rank high
+PAINTER_RANK = np.array([2.0, 1.5, 1.0, 3.0, 3.0, 3.0, 3.5, 1.0, 2.0])
+HIRE_UNTIL_ROUND = 6  # hire (more assistants) early in the game, take the 6 PP token later
+SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
+
+
+# ---- what the player needs ------------------------------------------------------------------------------------
+
+
+KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
+N_NEEDS = KEEP_AT + 7
+
+
+@nb.njit(cache=True)
+def needs(s, p, have, tolerance, out):
+    """What p's active painting asks for, given the cubes `have`:
+    out[c] = cubes of colour c it still lacks (c < 6), out[W] = whites to gather for the squares whites will
+    take, out[8 + x] = primaries x the missing secondaries' mixes need, out[KEEP_AT + c] = cubes of colour c
+    (c < 7) worth keeping: the squares' colours, the inputs of missing secondaries, whites within the tolerance.
+    Returns the empty squares left (0: no painting to work on)."""
+    for c in range(N_NEEDS):
+        out[c] = 0
+    i = active_index(s, p)
+    if i < 0 or painting_complete(s, p, i):
+        return 0
+    card = s.cards[p, i]
+    empty = 0
+    for q in range(9):
+        if s.squares[p, i, q] == EMPTY:
+            out[s.card_grid[card, q]] += 1
+            empty += 1
+    filled, whites, blacks = painting_counts(s, p, i)
+    out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
+    for c in range(6):
+        out[KEEP_AT + c] = out[c]
+        out[c] = max(0, out[c] - have[c])
+    for d in (O, G, P):
+        if out[KEEP_AT + d] > 0 and have[d] == 0:
+            x, z = mix_inputs(d)
+            out[KEEP_AT + x] += 1
+            out[KEEP_AT + z] += 1
+    # whites (and a signature) stand in for the squares hardest to fill: secondaries first
+    free_whites = max(0, min(tolerance, s.max_whites) - whites)
+    stand_in = 0
+    for c in (O, G, P, R, Y, B):
+        while out[c] > 0 and stand_in < free_whites:
+            out[c] -= 1
+            stand_in += 1
+    out[W] = max(0, stand_in - have[W])
+    for c in (O, G, P):
+        if out[c] > 0:
+            mixes = (out[c] + s.track_level[PALETTE, s.space[p, PALETTE] - 1] - 1) // s.track_level[
+                PALETTE, s.space[p, PALETTE] - 1]
+            x, z = mix_inputs(c)
+            out[8 + x] += mixes
+            out[8 + z] += mixes
+    for x in (R, Y, B):
+        out[8 + x] = max(0, out[8 + x] - max(0, have[x] - out[x]))
+    return empty
+
+
+@nb.njit(cache=True)
+def wants_signature(s, p, sign):
+    """Whether p would put a black on the active painting (black_signatures, none there yet)."""
+    i = active_index(s, p)
+    if not sign or i < 0 or painting_complete(s, p, i):
+        return False
+    filled, whites, blacks = painting_counts(s, p, i)
+    return blacks < s.max_blacks
+
+
+@nb.njit(cache=True)
+def spare_cubes(s, p, need):
+    """Reserve cubes beyond those worth keeping (see needs)."""
+    total = 0
+    for c in range(7):
+        total += max(0, s.reserve[p, c] - need[KEEP_AT + c])
+    return total
+
+
+@nb.njit(cache=True)
+def least_needed_colour(s, p, need):
+    """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
+    best, best_surplus = -1, -1e9
+    for c in range(7):
+        if s.reserve[p, c] <= 0:
+            continue
+        surplus = s.reserve[p, c] - need[KEEP_AT + c] + (0.5 if c == W else 0.0)
+        if surplus > best_surplus:
+            best, best_surplus = c, surplus
+    return best
+
+
+# ---- painting choice ------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def card_score(s, p, card, tier_pref, tolerance):
+    """How much p wants painting card `card`: the tier preference, then how well its colours fit p's reserve."""
+    t = s.card_tier[card]
+    if tier_pref == TIER_CHEAP:
+        score = 10.0 * (3 - t)
+    elif tier_pref == TIER_EXPENSIVE:
+        score = 10.0 * t
+    else:  # value per expected effort: primaries count 1, secondaries SECONDARY_EFFORT, whites stand in for some
+        effort = 0.0
+        for q in range(9):
+            effort += 1.0 if s.card_grid[card, q] <= B else SECONDARY_EFFORT
+        effort -= (SECONDARY_EFFORT - 1.0) * min(tolerance, 3 + t)
+        score = 30.0 * s.values[t] / effort
+    fit = 0.0
+    for c in range(6):
+        req = 0
+        for q in range(9):
+            if s.card_grid[card, q] == c:
+                req += 1
+        fit += min(req, s.reserve[p, c])
+    return score + 0.5 * fit
+
+
+@nb.njit(cache=True)
+def best_card_action(s, p, tier_pref, tolerance, draft):
+    best, best_score = -1, -1e9
+    n = s.hand_n[p] if draft else s.n_kept[p]
+    for i in range(n):
+        if draft:
+            card = s.hand[p, i]
+            score = card_score(s, p, card, tier_pref, tolerance)
+            for k in range(s.n_kept[p]):  # the identical-pair bonus wants two of a type
+                if s.card_type[s.cards[p, k]] == s.card_type[card]:
+                    score += 2.0
+        else:
+            if s.card_state[p, i] != CARD_RESERVE:
+                continue
+            score = card_score(s, p, s.cards[p, i], tier_pref, tolerance)
+        if score > best_score:
+            best, best_score = i, score
+    return CARD + best
+
+
+# ---- action values ----------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def paintable(s, p, have, tolerance, sign):
+    """Cubes a paint action could place now from `have` (matching colours, whites within the tolerance, a
+    signature), capped by the Brush level."""
+    i = active_index(s, p)
+    if i < 0 or painting_complete(s, p, i):
+        return 0, False
+    card = s.cards[p, i]
+    filled, whites, blacks = painting_counts(s, p, i)
+    count = 0
+    for c in range(6):
+        req = 0
+        for q in range(9):
+            if s.squares[p, i, q] == EMPTY and s.card_grid[card, q] == c:
+                req += 1
+        count += min(req, have[c])
+    empty = 9 - filled
+    extra = min(have[W], max(0, min(tolerance, s.max_whites) - whites))
+    if sign and blacks < s.max_blacks and have[K] > 0:
+        extra += 1
+    count = min(empty, count + extra)
+    brush = level(s, p, BRUSH)
+    return min(count, brush), count >= empty and empty <= brush
+
+
+@nb.njit(cache=True)
+def bonus_card_value(s, p, card, have, need, tolerance, sign):
+    if card == 0:  # Painting: a second paint
+        n, done = paintable(s, p, have, tolerance, sign)
+        return 1.0 * n + (3.0 if done else 0.0)
+    if card == 2:  # Mixing
+        for c in (O, G, P):
+            if need[c] > 0:
+                return 1.5
+        return 0.2
+    if card == 4:  # Tool: two free upgrades
+        return 2.5
+    if card == 3:  # Colour Swap
+        return 1.0
+    return 0.5  # Imitation
+
+
+@nb.njit(cache=True)
+def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
+    """The value of performing lower action a now for p (from the reserve `have`, missing colours `need`)."""
+    tolerance, sign = params[2], params[3] > 0.5
+    if a <= GET_BLUE:
+        tube = level(s, p, TUBE)
+        return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
+    if a <= MIX_PURPLE:
+        x, z = mix_inputs(a)
+        if have[x] <= 0 or have[z] <= 0:
+            return 0.0
+        return min(level(s, p, PALETTE), need[a]) * 1.6 + 0.1
+    if a == MIX_BLACK:
+        if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
+            return 0.0
+        if wants_signature(s, p, sign) and have[K] == 0:
+            return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
+        return 0.0
+    if a <= UPGRADE_BRUSH:
+        t = a - UPGRADE_TUBE
+        if s.space[p, t] >= s.track_len[t] or non_black(s, p) < s.upgrade_cost:
+            return 0.0
+        value = 1.0 * UPGRADE_WEIGHTS[int(params[1]), t]
+        if s.space[p, t] + 1 == s.bonus_space:
+            value += 1.0
+        if spare_cubes(s, p, need) < s.upgrade_cost:
+            value -= 1.2
+        return value
+    if a == PAINT_ACTION:
+        if placing_paint:
+            return 0.0
+        n, done = paintable(s, p, have, tolerance, sign)
+        return 1.3 * n + (3.0 if done else 0.0)
+    if a == EXHIBIT:
+        i = active_index(s, p)
+        if i >= 0 and painting_complete(s, p, i) and not placing_exhibit:
+            return 12.0
+        if can_buy(s, p):
+            best = 0.0
+            for m in range(s.bonus_market_size):
+                card = s.bonus_market[m]
+                if card >= 0 and s.bonus_cost[card] <= s.reserve[p, W]:
+                    best = max(best, bonus_card_value(s, p, card, have, need, tolerance, sign))
+            return best - 0.5
+        return 0.0
+    return 0.0
+
+
+@nb.njit(cache=True)
+def upper_value(s, p, u, need, params, have, placing_paint, placing_exhibit):
+    if u == UP_WHITES:
+        return min(level(s, p, TUBE), need[W]) * 1.0 + 0.3
+    if u == UP_FIRST:
+        return 0.4
+    if u == UP_ROTATE:
+        return 0.05
+    best = 0.0  # imitator: the best action a standing lower assistant offers now
+    for j in range(s.n_sectors):
+        if slot_standing(s, j) > 0:
+            a = action_of_slot(s, j)
+            if can_perform(s, p, a, True):
+                best = max(best, lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit))
+    return best - 0.1
+
+
+@nb.njit(cache=True)
+def planned_reserve(s, p, have):
+    """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites)."""
+    for c in range(8):
+        have[c] = s.reserve[p, c]
+    for j in range(s.n_sectors):
+        k = s.lower_standing[p, j]
+        if k == 0:
+            continue
+        a = action_of_slot(s, j)
+        if a <= GET_BLUE:
+            have[a] += k * level(s, p, TUBE)
+        elif a <= MIX_PURPLE:
+            x, z = mix_inputs(a)
+            have[a] += k * level(s, p, PALETTE)
+            have[x] = max(0, have[x] - k)
+            have[z] = max(0, have[z] - k)
+    have[W] += s.whites_standing[p] * level(s, p, TUBE)
+
+
+@nb.njit(cache=True)
+def standing_on(s, p, action):
+    for j in range(s.n_sectors):
+        if s.lower_standing[p, j] > 0 and action_of_slot(s, j) == action:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def prepare_placement(s, p, params, have, need):
+    """Fill have/need for valuing p's placements; returns (already on paint, already on exhibit)."""
+    planned_reserve(s, p, have)
+    needs(s, p, have, int(params[2]), need)
+    return standing_on(s, p, PAINT_ACTION), standing_on(s, p, EXHIBIT)
+
+
+@nb.njit(cache=True)
+def placement_value(s, p, loc, params, have, need, on_paint, on_exhibit):
+    if loc < MAX_SECTORS:
+        return lower_value(s, p, action_of_slot(s, loc), have, need, params, on_paint, on_exhibit)
+    return upper_value(s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
+
+
+@nb.njit(cache=True)
+def place_action(s, p, params, have, need):
+    on_paint, on_exhibit = prepare_placement(s, p, params, have, need)
+    best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
+    for loc in range(MAX_SECTORS + N_UPPER):
+        if place_ok(s, p, loc):
+            value = placement_value(s, p, loc, params, have, need, on_paint, on_exhibit)
+            if value > best_value:
+                best, best_value = PLACE + loc, value
+    return best
+
+
+# ---- Phase 2 --------------------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def turn_rank(s, loc):
+    """Order of resolution: gains, mixes, black, imitator, paint, exhibit, upgrades, rotate."""
+    if loc >= MAX_SECTORS:
+        u = loc - MAX_SECTORS
+        if u == UP_IMITATOR:
+            return 3
+        if u == UP_ROTATE:
+            return 7
+        return 0
+    a = action_of_slot(s, loc)
+    if a <= GET_BLUE:
+        return 0
+    if a <= MIX_PURPLE:
+        return 1
+    if a == MIX_BLACK:
+        return 2
+    if a == PAINT_ACTION:
+        return 4
+    if a == EXHIBIT:
+        return 5
+    return 6
+
+
+@nb.njit(cache=True)
+def turn_action(s, p):
+    best, best_rank = -1, 99
+    for loc in range(MAX_SECTORS + N_UPPER):
+        for a in (USE + loc, DECLINE + loc):
+            if is_legal(s, a):
+                rank = turn_rank(s, loc) + (10 if a >= DECLINE else 0)  # resolve before declining
+                if rank < best_rank:
+                    best, best_rank = a, rank
+                break
+    return best
+
+
+@nb.njit(cache=True)
+def paint_action(s, p, tolerance, sign, need):
+    """The next cube to place: a matching colour, a Toulouse-Lautrec mismatch for a colour p lacks, a signature,
+    a white within the tolerance (or Valadon's), else stop."""
+    i = active_index(s, p)
+    if i < 0:
+        return STOP
+    card = s.cards[p, i]
+    filled, whites, blacks = painting_counts(s, p, i)
+    for q in range(9):
+        c = s.card_grid[card, q]
+        if s.squares[p, i, q] == EMPTY and paint_ok(s, p, q, c) and s.pend_count > 0:
+            return PAINT + 8 * q + c
+    if s.pend_count > 0:
+        for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
+            if s.squares[p, i, q] != EMPTY or s.reserve[p, s.card_grid[card, q]] > 0:
+                continue
+            for c in range(6):
+                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok(s, p, q, c):
+                    return PAINT + 8 * q + c
+            if sign and paint_ok(s, p, q, K):
+                return PAINT + 8 * q + K
+            if whites < tolerance and paint_ok(s, p, q, W):
+                return PAINT + 8 * q + W
+    if whites < tolerance:
+        for o in range(s.n_players):
+            for q in range(9):
+                if valadon_ok(s, p, o, q):
+                    return VALADON + 9 * o + q
+    return STOP
+
+
+@nb.njit(cache=True)
+def first_legal_in(s, lo, hi):
+    for a in range(lo, hi):
+        if is_legal(s, a):
+            return a
+    return -1
+
+
+@nb.njit(cache=True)
+def card_action(s, p, params, have, need):
+    """Module 1: the bought card (exhibit if possible, else its effect when useful)."""
+    if is_legal(s, ACCEPT):
+        return ACCEPT
+    card = s.pend_bonus
+    if card == 2:
+        for c in (O, G, P):
+            if need[c] > 0 and is_legal(s, MIXCARD + c - O):
+                return MIXCARD + c - O
+        if wants_signature(s, p, params[3] > 0.5) and is_legal(s, MIXCARD + 3):
+            return MIXCARD + 3
+        for k in range(4):
+            if k < 3 and is_legal(s, MIXCARD + k):
+                return MIXCARD + k
+        return STOP
+    if is_legal(s, EFFECT):
+        return EFFECT
+    return STOP
+
+
+@nb.njit(cache=True)
+def swap_action(s, p, need):
+    for t in range(6):
+        if need[t] <= 0:
+            continue
+        for g in range(6):
+            if s.reserve[p, g] > need[KEEP_AT + g] and swap_ok(s, p, g, t):
+                return SWAP + 8 * g + t
+    return STOP
+
+
+@nb.njit(cache=True)
+def best_tool(s, p, params):
+    best, best_w = STOP, -1.0
+    for t in range(3):
+        if s.space[p, t] < s.track_len[t] and UPGRADE_WEIGHTS[int(params[1]), t] > best_w:
+            best, best_w = TOOLMOVE + t, UPGRADE_WEIGHTS[int(params[1]), t]
+    return best
+
+
+@nb.njit(cache=True)
+def keep_action(s, p, params, have, need):
+    """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
+    for c in range(8):
+        have[c] = s.reserve[p, c]
+    needs(s, p, have, int(params[2]), need)
+    best, best_value = -1, -1e9
+    for j in range(s.n_sectors):
+        if s.lower[p, j] > 0:
+            value = lower_value(s, p, action_of_slot(s, j), have, need, params, False, False)
+            if value > best_value:
+                best, best_value = KEEP + j, value
+    return best
+
+
+@nb.njit(cache=True)
+def heuristic_choice(s, p, params, have, need):
+    tier_pref, tolerance, sign = int(params[0]), int(params[2]), params[3] > 0.5
+    st = s.stage
+    if st == ST_PLACE:
+        return place_action(s, p, params, have, need)
+    for c in range(8):
+        have[c] = s.reserve[p, c]
+    needs(s, p, have, tolerance, need)
+    if st == ST_TURN:
+        return turn_action(s, p)
+    if st == ST_PAY or st == ST_DISCARD:
+        return COLOUR + least_needed_colour(s, p, need)
+    if st == ST_PAINT:
+        return paint_action(s, p, tolerance, sign, need)
+    if st == ST_FREE or st == ST_DEGAS:  # free placements: take them all
+        a = first_legal_in(s, PAINT, VALADON)
+        return a if a >= 0 else STOP
+    if st == ST_DRAFT:
+        return best_card_action(s, p, tier_pref, tolerance, True)
+    if st == ST_ACTIVE or st == ST_NEW_ACTIVE:
+        return best_card_action(s, p, tier_pref, tolerance, False)
+    if st == ST_BONUS:
+        if s.round <= HIRE_UNTIL_ROUND and is_legal(s, HIRE):
+            return HIRE
+        return TOKEN
+    if st == ST_CEZANNE:
+        t = s.pend_track
+        return ACCEPT if spare_cubes(s, p, need) >= s.track_level[t, s.space[p, t]] else STOP
+    if st == ST_MIXPAY:
+        x, z = mix_inputs(s.pend_colour)
+        if s.reserve[p, W] > need[KEEP_AT + W]:
+            worse = x if s.reserve[p, x] - need[KEEP_AT + x] < s.reserve[p, z] - need[KEEP_AT + z] else z
+            if is_legal(s, COLOUR + worse):
+                return COLOUR + worse
+        return ACCEPT if is_legal(s, ACCEPT) else first_legal_in(s, COLOUR, COLOUR + 3)
+    if st == ST_BUY:
+        if is_legal(s, ACCEPT):
+            return ACCEPT
+        best, best_value = -1, -1e9
+        for m in range(s.bonus_market_size):
+            if is_legal(s, BUY + m):
+                value = bonus_card_value(s, p, s.bonus_market[m], have, need, tolerance, sign)
+                if value > best_value:
+                    best, best_value = BUY + m, value
+        return best
+    if st == ST_CARD:
+        return card_action(s, p, params, have, need)
+    if st == ST_SWAP:
+        return swap_action(s, p, need)
+    if st == ST_TOOL:
+        return best_tool(s, p, params)
+    if st == ST_COPY:
+        best, best_value = -1, -1e9
+        for j in range(s.n_sectors):
+            if is_legal(s, COPY + j):
+                value = lower_value(s, p, action_of_slot(s, j), have, need, params, False, False)
+                if value > best_value:
+                    best, best_value = COPY + j, value
+        return best
+    if st == ST_KEEP:
+        return keep_action(s, p, params, have, need)
+    if st == ST_PAINTER:
+        best, best_rank = CARD, -1.0
+        for k in range(s.painter_deal):
+            if PAINTER_RANK[s.dealt[p, k]] > best_rank:
+                best, best_rank = CARD + k, PAINTER_RANK[s.dealt[p, k]]
+        return best
+    if st == ST_GAUGUIN:
+        best, best_n = COLOUR + O, -1
+        for c in (O, G, P):  # the secondary its paintings need most
+            total = 0
+            for i in range(s.n_kept[p]):
+                for q in range(9):
+                    if s.card_grid[s.cards[p, i], q] == c:
+                        total += 1
+            if total > best_n:
+                best, best_n = COLOUR + c, total
+        return best
+    if st == ST_ROTATE:
+        return ROTATE
+    return -1
+
+
+@nb.njit(cache=True)
+def heuristic_action(s, p, params, ws):
+    """The heuristic's action; falls back to the first legal action should a rule it does not model (a future
+    engine stage) leave its choice illegal."""
+    a = heuristic_choice(s, p, params, ws.have, ws.need)
+    if a >= 0 and is_legal(s, a):
+        return a
+    n = legal_actions(s, ws.legal)
+    return ws.legal[0] if n > 0 else -1

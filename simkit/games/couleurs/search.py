@@ -1,0 +1,92 @@
+"""The `search` Couleurs de Paris policy: Monte Carlo rollouts of the heuristic at every Phase 1 placement.
+
+Candidates are the `candidates` placements the heuristic values most. Each is played out `rollouts` times to the
+end of the game from a copy of the state (once without Module 1: the heuristic is deterministic, so without a
+hidden bonus deck every continuation is the same), every player following the heuristic (with the searcher's parameters),
+and the candidate with the best mean outcome is placed; the other decisions are the heuristic's. The outcome of a
+continuation is the player's final score minus the best other score (the score alone in a solo game).
+
+Hidden information (spec §2.4): before each rollout the copy's bonus deck (order hidden from all) is reshuffled
+from its sorted contents, and its reshuffle stream redrawn, so the decision depends on which cards are in the
+deck, never on their order. Undealt painting cards never come back into play (draft mode), so nothing reads
+them. Other players' reserve paintings keep their identity: their backs (type and value) are public and name
+the card uniquely (spec §2.4, note for policy authors), so their grids are known to every player. The same
+reshuffles serve every candidate (common random numbers).
+"""
+
+import numba as nb
+import numpy as np
+
+from simkit.core.margin import score_margin
+from simkit.core.rng import next_u64, shuffle
+from simkit.games.couleurs.components import MAX_SECTORS
+from simkit.games.couleurs.engine import apply_action, final_scores, place_ok
+from simkit.games.couleurs.heuristics import heuristic_action, placement_value, prepare_placement
+from simkit.games.couleurs.state import N_UPPER, PLACE, ST_PLACE
+
+MAX_ROLLOUTS = 64
+MAX_CANDIDATES = MAX_SECTORS + N_UPPER
+
+
+@nb.njit(cache=True)
+def resample_hidden(sim, seed):
+    """Reshuffle the bonus deck (sorted first: only its contents matter) and its reshuffle stream."""
+    rng = np.array([seed], np.uint64)
+    if sim.bonus_deck_n > 1:
+        hidden = sim.bonus_deck[: sim.bonus_deck_n]
+        hidden.sort()
+        shuffle(rng, hidden, sim.bonus_deck_n)
+    sim.bonus_rng[0] = next_u64(rng)
+
+
+@nb.njit(cache=True)
+def rollout(s, p, action, seed, params, ws):
+    """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player."""
+    ws.sim[0] = s
+    sim = ws.sim[0]
+    resample_hidden(sim, seed)
+    apply_action(sim, action)
+    while not sim.done:
+        apply_action(sim, heuristic_action(sim, sim.current, params, ws))
+    scores = ws.scores[: sim.n_players]
+    final_scores(sim, scores)
+    return score_margin(scores, p, sim.n_players)
+
+
+@nb.njit(cache=True)
+def search_action(s, p, params, ws):
+    """params: rollouts, candidates, then the heuristic's parameters."""
+    heuristic_params = params[2:]
+    if s.stage != ST_PLACE:
+        return heuristic_action(s, p, heuristic_params, ws)
+    rollouts, wanted = int(params[0]), int(params[1])
+    if not s.module_bonus:  # no hidden information left and a deterministic heuristic: one continuation says all
+        rollouts = 1
+    # the heuristic's values of every legal placement, best first (insertion into the candidate list)
+    on_paint, on_exhibit = prepare_placement(s, p, heuristic_params, ws.have, ws.need)
+    n = 0
+    for loc in range(MAX_SECTORS + N_UPPER):
+        if not place_ok(s, p, loc):
+            continue
+        value = placement_value(s, p, loc, heuristic_params, ws.have, ws.need, on_paint, on_exhibit)
+        i = n
+        while i > 0 and ws.cand_value[i - 1] < value:
+            ws.cand[i] = ws.cand[i - 1]
+            ws.cand_value[i] = ws.cand_value[i - 1]
+            i -= 1
+        ws.cand[i] = PLACE + loc
+        ws.cand_value[i] = value
+        n += 1
+    n = min(n, wanted)
+    if n <= 1:
+        return ws.cand[0]
+    for r in range(rollouts):
+        ws.rollout_seeds[r] = next_u64(s.policy_rng[p])
+    best, best_total = ws.cand[0], -1e300
+    for c in range(n):
+        total = 0.0
+        for r in range(rollouts):
+            total += rollout(s, p, ws.cand[c], ws.rollout_seeds[r], heuristic_params, ws)
+        if total > best_total:
+            best, best_total = ws.cand[c], total
+    return best

@@ -1,0 +1,208 @@
+"""The shipped Couleurs de Paris policies: batch path == step path, determinism, legality in every stage, the
+heuristic's parameters moving play in the intended direction, strength against random, and no round cap."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+
+from cdp_helpers import check_invariants, game
+from simkit.core.errors import ConfigError
+from simkit.core.policy import resolve_policy
+from simkit.core.pyloop import play_with_step_api
+from simkit.games.couleurs.policies import POLICY_IDS
+from simkit.games.couleurs.state import ST_PLACE
+
+MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
+           {"module_painters": True, "module_bonus_cards": True}]
+
+
+def play(g, specs, seeds, rotate=True):
+    """Batch results of `specs` (one per seat, seats rotating over the games when rotate)."""
+    n = g.n_players
+    lineup = [resolve_policy(g, spec) for spec in specs]
+    seeds = np.asarray(seeds, np.uint64)
+    seats = np.array([[(p + (i if rotate else 0)) % len(lineup) for p in range(n)] for i in range(len(seeds))])
+    return g.play_batch(seeds, lineup, seats), seats
+
+
+def by_policy(res, seats, column, k):
+    return res[column][seats == k]
+
+
+@pytest.mark.parametrize("name", sorted(POLICY_IDS))
+@pytest.mark.parametrize("n, rules", [(2, {}), (3, MODULES[1]), (4, MODULES[3]), (2, MODULES[2])])
+def test_batch_path_equals_step_path(name, n, rules):
+    g = game(n_players=n, **rules)
+    lineup = [resolve_policy(g, {"policy": name}), resolve_policy(g, {"policy": "random"})]
+    seeds = np.arange(7 * n, 7 * n + (3 if name == "search" else 12), dtype=np.uint64)
+    seats = np.array([[(p + i) % 2 for p in range(n)] for i in range(len(seeds))])
+    fast = g.play_batch(seeds, lineup, seats)
+    slow = play_with_step_api(g, seeds, lineup, seats, g._record_result)
+    for column in fast:
+        assert np.array_equal(fast[column], slow[column]), column
+
+
+@pytest.mark.parametrize("name", sorted(POLICY_IDS))
+def test_determinism(name):
+    g = game(n_players=3, module_painters=True, module_bonus_cards=True)
+    seeds = range(1, 5 if name == "search" else 41)
+    a, _ = play(g, [{"policy": name}] * 3, seeds)
+    b, _ = play(g, [{"policy": name}] * 3, seeds)
+    for column in a:
+        assert np.array_equal(a[column], b[column]), column
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st_.sampled_from([2, 3, 4]), seed=st_.integers(0, 2**40), modules=st_.sampled_from(MODULES),
+       tier=st_.sampled_from(["cheap", "balanced", "expensive"]), tolerance=st_.integers(0, 3),
+       unlimited=st_.booleans(), completion=st_.booleans())
+def test_heuristic_plays_only_legal_actions(n, seed, modules, tier, tolerance, unlimited, completion):
+    """Every action the heuristic picks is legal, in every stage and rule option, and the §13 invariants hold."""
+    rules = {**modules, "unlimited_supply": unlimited,
+             "return_coloured_on": "completion" if completion else "exhibit"}
+    if completion and modules.get("module_painters"):
+        rules["painter_pool"] = ["cezanne", "gauguin", "manet", "monet", "renoir", "toulouse_lautrec", "van_gogh",
+                                 "valadon"]
+    g = game(n_players=n, **rules)
+    choice = resolve_policy(g, {"policy": "heuristic", "tier": tier, "white_tolerance": tolerance})
+    state = g.new_initial_state(seed)
+    while not state.is_terminal():
+        action = state.compiled_action(choice)
+        assert action in state.legal_actions(), (state.describe_action(action), state.record["stage"])
+        prev = state.record.copy()
+        state.apply_action(action)
+        check_invariants(state, prev)
+    assert state.end_reason != "round_cap"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("modules", MODULES)
+def test_heuristic_never_reaches_the_round_cap(n, modules):
+    """Spec §13.9 for the heuristic, over 1,000 seeds per configuration."""
+    g = game(n_players=n, **modules)
+    seeds = np.arange(1, 1001)
+    res, _ = play(g, [{"policy": "heuristic"}] * n, seeds)
+    capped = seeds[res["end_reason"][:, 0] == "round_cap"]
+    assert len(capped) == 0, f"seeds {capped.tolist()}"
+    assert res["rounds"].max() < 25
+
+
+@pytest.mark.parametrize("modules", [MODULES[0], MODULES[3]])
+def test_heuristic_beats_random(modules):
+    g = game(n_players=2, **modules)
+    res, seats = play(g, [{"policy": "heuristic"}, {"policy": "random"}], range(1, 401))
+    heuristic, rand = by_policy(res, seats, "score", 0), by_policy(res, seats, "score", 1)
+    assert heuristic.mean() > rand.mean() + 15
+    assert by_policy(res, seats, "win_share", 0).mean() > 0.95
+
+
+def heuristic_games(spec, column, seeds=range(1, 601), **rules):
+    g = game(n_players=3, **rules)
+    res, _ = play(g, [{"policy": "heuristic", **spec}] * 3, seeds)
+    return res[column]
+
+
+def test_tier_expensive_exhibits_dearer_paintings_than_cheap():
+    per_painting = {}
+    for tier in ("cheap", "balanced", "expensive"):
+        paintings = heuristic_games({"tier": tier}, "pp_paintings")
+        exhibited = heuristic_games({"tier": tier}, "paintings_exhibited")
+        per_painting[tier] = paintings.sum() / exhibited.sum()
+    assert per_painting["cheap"] + 2 < per_painting["balanced"] <= per_painting["expensive"] + 0.5
+    assert per_painting["cheap"] + 4 < per_painting["expensive"]
+
+
+def test_white_tolerance_bounds_the_white_penalty():
+    zero = heuristic_games({"white_tolerance": 0}, "pp_white_penalty")
+    three = heuristic_games({"white_tolerance": 3}, "pp_white_penalty")
+    assert (zero == 0).all()
+    assert three.mean() < -1.0
+
+
+def test_black_signatures_switch():
+    assert (heuristic_games({"black_signatures": False}, "pp_signatures") == 0).all()
+    assert heuristic_games({"black_signatures": True}, "pp_signatures").mean() > 0.5
+
+
+@pytest.mark.parametrize("tool", ["tube", "palette", "brush"])
+def test_upgrade_priority_moves_its_track(tool):
+    mine = heuristic_games({"upgrades": tool}, f"{tool}_space").mean()
+    even = heuristic_games({"upgrades": "even"}, f"{tool}_space").mean()
+    assert mine > even + 0.3
+
+
+def test_heuristic_uses_painter_powers_and_bonus_cards():
+    """Free paints, Degas moves and bought cards show up in play: a painter's player places cubes for free and
+    the bonus-card module changes the heuristic's games."""
+    g = game(n_players=2, module_painters=True)
+    choice = resolve_policy(g, {"policy": "heuristic"})
+    used = set()
+    for seed in range(1, 40):
+        state = g.new_initial_state(seed)
+        while not state.is_terminal():
+            action = state.compiled_action(choice)
+            text = state.describe_action(action)
+            used.update(w for w in ("free paint", "Degas: move", "Cézanne: upgrade again", "Valadon") if w in text)
+            state.apply_action(action)
+    assert {"free paint", "Degas: move", "Cézanne: upgrade again", "Valadon"} <= used
+    g = game(n_players=2, module_bonus_cards=True)
+    choice = resolve_policy(g, {"policy": "heuristic"})
+    bought = 0
+    for seed in range(1, 40):
+        state = g.new_initial_state(seed)
+        while not state.is_terminal():
+            action = state.compiled_action(choice)
+            bought += state.describe_action(action).startswith("buy bonus card")
+            state.apply_action(action)
+    assert bought > 0
+
+
+def test_bad_heuristic_parameters_are_named():
+    g = game(n_players=2)
+    with pytest.raises(ConfigError, match="tier"):
+        resolve_policy(g, {"policy": "heuristic", "tier": "pricey"})
+    with pytest.raises(ConfigError, match="white_tolerance"):
+        resolve_policy(g, {"policy": "heuristic", "white_tolerance": 4})
+    with pytest.raises(ConfigError, match="upgrades"):
+        resolve_policy(g, {"policy": "heuristic", "upgrades": "easel"})
+
+
+def test_search_beats_the_heuristic():
+    """Seats swapped on every deal; the full measurement (1,000 games, 95% intervals) is in the report."""
+    g = game(n_players=2)
+    seeds = np.repeat(np.arange(1, 21), 2)
+    res, seats = play(g, [{"policy": "search"}, {"policy": "heuristic"}], seeds)
+    diff = by_policy(res, seats, "score", 0) - by_policy(res, seats, "score", 1)
+    assert diff.mean() > 5
+    assert by_policy(res, seats, "win_share", 0).mean() > 0.75
+
+
+def test_search_ignores_hidden_information():
+    """Permuting what nobody may see (the bonus deck order, the undealt painting cards) leaves the search's
+    placement unchanged."""
+    g = game(n_players=3, module_bonus_cards=True)
+    search = resolve_policy(g, {"policy": "search"})
+    heuristic = resolve_policy(g, {"policy": "heuristic"})
+    checked = 0
+    for seed in range(1, 6):
+        state = g.new_initial_state(seed)
+        while not state.is_terminal() and state.record["round"] < 3:
+            state.apply_action(state.compiled_action(heuristic))
+        while not state.is_terminal() and state.record["stage"] != ST_PLACE:
+            state.apply_action(state.compiled_action(heuristic))
+        if state.is_terminal():
+            continue
+        before = state._arr.copy()
+        chosen = state.compiled_action(search)
+        rec = state._arr
+        rec[0] = before[0]
+        n_deck = int(rec["bonus_deck_n"][0])
+        rec["bonus_deck"][0, :n_deck] = rec["bonus_deck"][0, :n_deck][::-1].copy()
+        rec["bonus_rng"][0, 0] ^= np.uint64(0x5DEECE66D)
+        dealt = 3 * int(rec["hand_size"][0])
+        size = int(rec["deck_size"][0])
+        rec["deck"][0, dealt:size] = rec["deck"][0, dealt:size][::-1].copy()
+        assert state.compiled_action(search) == chosen, seed
+        checked += 1
+    assert checked >= 3
