@@ -46,7 +46,7 @@ SLOPES = tuple(k / 2 for k in range(9))  # 0, 0.5, ..., 4
 SWEEP_CENTRE = 12  # v_t = 12 + s * (t - 1.5)
 TIER_NAMES = ("cheap", "balanced", "expensive")
 # The strategies, one per tier preference: the ONE place to switch policies. Each entry is a [[players]] table.
-STRATEGIES: dict[str, dict] = {name: {"policy": "random"} for name in TIER_NAMES}
+STRATEGIES: dict[str, dict] = {name: {"policy": "heuristic", "tier": name} for name in TIER_NAMES}
 REFERENCE, SPREAD_OF = "J", ("expensive", "cheap")  # the spread: win share of the first minus the second
 TARGET_HALFWIDTH = 0.02
 SHIPPED_DATA = "shipped"
