@@ -234,7 +234,9 @@ def test_report_files_exist_and_name_their_sources(tiny_report):
         assert (tiny_report / name).exists(), name
     md = (tiny_report / "index.md").read_text(encoding="utf-8")
     for needle in ("reconstructed-v1", "simkit/games/couleurs/data/paintings.csv", "master seed 2026",
-                   "QUICK", "Run time", "policy = 'random'", "steep",
+                   "QUICK", "Run time", "steep",
+                   *(f"{name}: " + ", ".join(f"{k} = {v!r}" for k, v in spec.items())
+                     for name, spec in V.STRATEGIES.items()),
                    *(a.tag for a in A.ALTERNATIVES.values())):
         assert needle in md, needle
     run = json.loads((tiny_report / "run.json").read_text())
@@ -255,3 +257,12 @@ def test_report_data_is_complete_and_consistent(tiny_report):
     # common random numbers: game i of base and J shares its seed
     seeds = df.filter(pl.col("n_players") == 3).group_by("game_index").agg(pl.col("seed").n_unique())
     assert (seeds["seed"] == 1).all()
+
+
+def test_registered_in_cli():
+    from simkit.cli import REPORTS, build_parser
+
+    assert REPORTS["value-curves"] == "simkit.games.couleurs.value_curves:write_report"
+    args = build_parser().parse_args(["report", "value-curves", "--quick"])
+    assert args.name == "value-curves" and args.out is None  # the report's own folder: reports/couleurs-value-curves
+    assert V.DEFAULT_OUT.as_posix() == "reports/couleurs-value-curves"
