@@ -15,8 +15,9 @@ from simkit.core.params import params_to_toml
 
 GAME_COMMANDS = {"canvas": "simkit.games.canvas.cli"}  # games with commands of their own
 # `simkit report NAME`: named reports, each "module:function" called as function(out_dir, quick=..., jobs=...)
-# and returning the folder it wrote; the default folder is reports/NAME.
-REPORTS = {"canvas-scenarios": "simkit.games.canvas.scenario_report:write_report"}
+# and returning the folder it wrote; out_dir None means the report's own default folder (reports/...).
+REPORTS = {"canvas-scenarios": "simkit.games.canvas.scenario_report:write_report",
+           "value-curves": "simkit.games.couleurs.value_curves:write_report"}
 
 
 def cmd_games(args) -> int:
@@ -91,7 +92,7 @@ def cmd_report(args) -> int:
         raise SimkitError(f"--jobs must be at least 1, got {args.jobs}")
     module, _, function = REPORTS[args.name].partition(":")
     write = getattr(importlib.import_module(module), function)
-    out = write(Path(args.out) if args.out else Path("reports") / args.name, quick=args.quick, jobs=args.jobs)
+    out = write(Path(args.out) if args.out else None, quick=args.quick, jobs=args.jobs)
     print(f"report: {Path(out) / 'index.html'} (Markdown twin index.md, figures and Parquet data in {out})")
     return 0
 
@@ -128,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("report", help="play and write a named report: " + ", ".join(REPORTS))
     p.add_argument("name", choices=sorted(REPORTS), help="which report")
-    p.add_argument("--out", help="output folder (default reports/NAME)")
+    p.add_argument("--out", help="output folder (default: the report's folder under reports/)")
     p.add_argument("--quick", action="store_true", help="small samples (about a minute); the report says so")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.set_defaults(func=cmd_report)

@@ -1,4 +1,4 @@
-"""Every notebook in notebooks/ runs top to bottom (nbclient) on small data: the quick scenario report."""
+"""Every notebook in notebooks/ runs top to bottom (nbclient) on small data: its report's quick run."""
 
 from __future__ import annotations
 
@@ -13,15 +13,17 @@ pytest.importorskip("ipykernel")
 from simkit.cli import main  # noqa: E402
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
-DATA_ENV = {"canvas_scenarios.ipynb": "SIMKIT_CANVAS_SCENARIOS"}  # notebook -> env var naming its data folder
+# notebook -> (env var naming its data folder, the report whose quick run it reads)
+DATA_ENV = {"canvas_scenarios.ipynb": ("SIMKIT_CANVAS_SCENARIOS", "canvas-scenarios"),
+            "couleurs_value_curves.ipynb": ("SIMKIT_COULEURS_VALUE_CURVES", "value-curves")}
 
 
-@pytest.fixture(scope="module")
-def quick_scenarios(tmp_path_factory) -> Path:
-    """The quick canvas-scenarios report (shared with tests/canvas/test_scenario_report.py in one session)."""
-    out = tmp_path_factory.getbasetemp() / "canvas-scenarios-quick"
+def quick_report(tmp_path_factory, name: str) -> Path:
+    """A report's quick run, written once per session (canvas-scenarios is shared with
+    tests/canvas/test_scenario_report.py)."""
+    out = tmp_path_factory.getbasetemp() / f"{name}-quick"
     if not (out / "index.html").exists():
-        assert main(["report", "canvas-scenarios", "--quick", "--out", str(out), "--jobs", "2"]) == 0
+        assert main(["report", name, "--quick", "--out", str(out), "--jobs", "2"]) == 0
     return out
 
 
@@ -30,9 +32,10 @@ def test_there_are_notebooks():
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_runs(path, quick_scenarios, monkeypatch):
+def test_notebook_runs(path, tmp_path_factory, monkeypatch):
     if path.name in DATA_ENV:
-        monkeypatch.setenv(DATA_ENV[path.name], str(quick_scenarios))
+        env, report = DATA_ENV[path.name]
+        monkeypatch.setenv(env, str(quick_report(tmp_path_factory, report)))
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(path.parent)}})

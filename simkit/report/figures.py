@@ -45,3 +45,10 @@ def score_and_seat_figure(df: pl.DataFrame, by_policy_seat: pl.DataFrame, title:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def save_figure(fig, path: Path, dpi: int = 110) -> Path:
+    """Write a report figure as PNG (tight bounding box) and free it."""
+    fig.savefig(path, dpi=dpi, bbox_inches="tight")
+    plt.close(fig)
+    return path

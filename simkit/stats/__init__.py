@@ -1,5 +1,6 @@
 """Game-agnostic statistics for Monte Carlo game simulations."""
 
+from .crossing import Crossing, crossing_point
 from .balance import LengthSummary, closeness, game_length_summary, tie_rate, win_bias
 from .intervals import Interval, mean_interval, quantile_interval, wilson_interval, z_value
 from .paired import PairedResult, holm, paired_difference
@@ -17,6 +18,7 @@ from .sequential import (
 )
 
 __all__ = [
+    "Crossing",
     "Interval",
     "LengthSummary",
     "PairedResult",
@@ -24,6 +26,7 @@ __all__ = [
     "batches_needed",
     "bradley_terry",
     "closeness",
+    "crossing_point",
     "game_length_summary",
     "holm",
     "mean_interval",

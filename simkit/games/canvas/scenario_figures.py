@@ -12,6 +12,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from simkit.report.figures import save_figure  # noqa: E402
+
 from simkit.games.canvas.components import SCORING_CONDITIONS, load_scoring_cards  # noqa: E402
 
 SURVIVAL = "solo_survival.png"
@@ -34,13 +36,6 @@ LEVEL_COLOUR = {"greedy": "#1b9e77", "planner": "#d95f02", "search": "#7570b3"}
 MODE_STYLE = {"vincent": "-", "puzzle": "--"}
 GROUP_COLOUR = {"simplified": "#66a61e", "standard": "#1f78b4", "complex": "#e31a1c",
                 "standard random": "#777777"}
-DPI = 110
-
-
-def _save(fig, path: Path) -> Path:
-    fig.savefig(path, dpi=DPI, bbox_inches="tight")
-    plt.close(fig)
-    return path
 
 
 def _names(scenarios: pl.DataFrame) -> list[str]:
@@ -82,7 +77,7 @@ def survival_figure(solo: pl.DataFrame, scenarios: pl.DataFrame, path: Path) -> 
     fig.legend(handles=handles, loc="upper center", ncol=6, bbox_to_anchor=(0.5, 0.0), frameon=False)
     fig.suptitle("Solo play: share of games reaching each score, per scenario, skill level and solo mode")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def means_figure(summary: pl.DataFrame, scenarios: pl.DataFrame, ceiling: pl.DataFrame, path: Path) -> Path:
@@ -112,7 +107,7 @@ def means_figure(summary: pl.DataFrame, scenarios: pl.DataFrame, ceiling: pl.Dat
     ax.set_title("Mean solo score per scenario, skill level and solo mode")
     ax.grid(axis="y", alpha=0.3)
     ax.legend(ncol=4, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22), frameon=False)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def reach_figure(reach: pl.DataFrame, scenarios: pl.DataFrame, path: Path) -> Path:
@@ -140,7 +135,7 @@ def reach_figure(reach: pl.DataFrame, scenarios: pl.DataFrame, path: Path) -> Pa
     for y in y0[:-1]:
         ax.axhline(y - 0.5, color="#dddddd", linewidth=0.8)
     ax.legend(fontsize=8, loc="upper center", ncol=3, bbox_to_anchor=(0.5, -0.09), frameon=False)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _annotated_heatmap(ax, values, row_labels, col_labels, fmt, cmap, vmin, vmax, text=None):
@@ -191,7 +186,7 @@ def bands_figure(reach: pl.DataFrame, scenarios: pl.DataFrame, path: Path, level
         ax.set_xlabel("threshold (points)")
     fig.colorbar(im, ax=axes, label="games reaching the threshold (%)", shrink=0.85)
     fig.suptitle(f"Solo, {level}: P(score >= threshold) in percent")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def difficulty_figure(difficulty: pl.DataFrame, path: Path) -> Path:
@@ -214,7 +209,7 @@ def difficulty_figure(difficulty: pl.DataFrame, path: Path) -> Path:
                frameon=False)
     fig.suptitle("Difficulty ranking of the scenarios: planner's chance of reaching the scenario target")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def ribbons_figure(ribbons: pl.DataFrame, scenarios: pl.DataFrame, path: Path, level: str = "planner",
@@ -246,7 +241,7 @@ def ribbons_figure(ribbons: pl.DataFrame, scenarios: pl.DataFrame, path: Path, l
     fig.colorbar(im, ax=ax, label="mean ribbons held / track length")
     ax.set_title(f"Solo, {level}, {MODE_TITLE[mode]} mode: mean ribbons held per game, per scoring card in play "
                  "(blank: card not in play)")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def achievements_figure(ach: pl.DataFrame, scenarios: pl.DataFrame, path: Path, level: str = "planner") -> Path:
@@ -271,7 +266,7 @@ def achievements_figure(ach: pl.DataFrame, scenarios: pl.DataFrame, path: Path, 
         ax.set_title(f"{MODE_TITLE[mode]} mode")
     fig.colorbar(im, ax=axes, label="share of solo games (%)", shrink=0.85)
     fig.suptitle(f"Rulebook achievements (§8): share of solo games, {level}, in percent")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def multiplayer_figure(summary: pl.DataFrame, scenarios: pl.DataFrame, path: Path) -> Path:
@@ -298,7 +293,7 @@ def multiplayer_figure(summary: pl.DataFrame, scenarios: pl.DataFrame, path: Pat
     axes[1].legend(fontsize=8, loc="upper right", ncol=2)
     fig.suptitle("Multiplayer games, planner in every seat")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def seats_figure(seats: pl.DataFrame, scenarios: pl.DataFrame, path: Path) -> Path:
@@ -324,7 +319,7 @@ def seats_figure(seats: pl.DataFrame, scenarios: pl.DataFrame, path: Path) -> Pa
     fig.legend(handles, labels, loc="upper center", ncol=5, bbox_to_anchor=(0.5, 0.0), frameon=False)
     fig.suptitle("Seat advantage: win share by position in turn order, planner in every seat")
     fig.tight_layout()
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def sets_map_figure(sets: pl.DataFrame, path: Path, threshold: int = 30) -> Path:
@@ -343,7 +338,7 @@ def sets_map_figure(sets: pl.DataFrame, path: Path, threshold: int = 30) -> Path
     ax.set_title(f"Difficulty map of {len(sets)} four-card sets (planner, Vincent mode)")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def card_effects_figure(effects: pl.DataFrame, path: Path) -> Path:
@@ -359,7 +354,7 @@ def card_effects_figure(effects: pl.DataFrame, path: Path) -> Path:
     ax.set_title("Marginal effect of each scoring card on a four-card set's mean solo score\n(planner, Vincent mode; "
                  "positive = easier)")
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def pairs_figure(pairs: pl.DataFrame, path: Path) -> Path:
@@ -375,7 +370,7 @@ def pairs_figure(pairs: pl.DataFrame, path: Path) -> Path:
     fig.colorbar(im, ax=ax, label="mean solo score (points)")
     ax.set_title("Mean solo score over the four-card sets containing both cards\n(planner, Vincent mode; diagonal: "
                  "sets containing the card)")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def write_figures(res, directory: Path) -> list[Path]:

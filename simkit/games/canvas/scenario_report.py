@@ -23,9 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import shutil
 import sys
-import tempfile
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -46,6 +44,7 @@ from simkit.core.seating import seat_plan
 from simkit.games.canvas.components import SCORING_CONDITIONS, load_scoring_cards
 from simkit.games.canvas.game import CanvasGame
 from simkit.report.document import Document
+from simkit.report.staging import staged, write_json
 from simkit.stats import holm, mean_interval, paired_difference, seat_advantage, wilson_interval
 
 REPORT_NAME = "canvas-scenarios"
@@ -1048,9 +1047,7 @@ def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs
     res.seconds["play"] = time.perf_counter() - began
     log("analysing")
     analyse(res, log)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out))
-    try:
+    with staged(out) as staging:
         F.write_figures(res, staging)
         write_parquet(res.data["solo"], staging / "solo.parquet")
         write_parquet(res.data["multi"], staging / "multiplayer.parquet")
@@ -1062,16 +1059,12 @@ def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs
         res.seconds["total"] = time.perf_counter() - began
         doc = build_document(res)
         doc.write(staging, stem="index")
-        (staging / "run.json").write_text(json.dumps({
+        write_json(staging / "run.json", {
             "report": REPORT_NAME, "simkit": simkit.__version__, "quick": settings.quick, "jobs": jobs,
             "seed": settings.seed, "solo_games": settings.solo_games, "search_games": settings.search_games,
             "multi_games": settings.multi_games, "random_games": settings.random_games,
             "map_games": settings.map_games,
             "map_sets": len(settings.map_sets), "seconds": {k: round(v, 1) for k, v in res.seconds.items()},
-        }, indent=2) + "\n", encoding="utf-8")
-        for file in staging.iterdir():
-            file.replace(out / file.name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        })
     log(f"report: {out / 'index.html'} (Markdown twin index.md) in {time.perf_counter() - began:.0f} s")
     return out

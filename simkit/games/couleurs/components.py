@@ -43,6 +43,7 @@ TIERS = 4
 DATA_PACKAGE = "simkit.games.couleurs.data"
 DATA_DIR = "simkit/games/couleurs/data"
 SOURCE_TAGS = ("reconstructed-v1", "printed")
+SENSITIVITY_TAG = "sensitivity-"  # prefix of the alternative data sets' tags (spec §1.5), e.g. sensitivity-flatter-tracks
 
 
 @dataclass(frozen=True)
@@ -112,9 +113,19 @@ class Painters:
 
 
 def _open(path: str | Path | None, default: str):
+    """The file to read and its name in messages. A relative path that is not a file here but is one under the
+    package data folder (e.g. `alternatives/tracks-flatter.csv`) names the shipped package file."""
     if path is None or path == "":
         return resources.files(DATA_PACKAGE).joinpath(default), f"{DATA_DIR}/{default}"
-    return Path(path), str(path)
+    local = Path(path)
+    packaged = resources.files(DATA_PACKAGE).joinpath(str(path))
+    if not local.is_absolute() and not local.exists() and packaged.is_file():
+        return packaged, f"{DATA_DIR}/{path}"
+    return local, str(path)
+
+
+def valid_source_tag(tag: str) -> bool:
+    return tag in SOURCE_TAGS or (tag.startswith(SENSITIVITY_TAG) and len(tag) > len(SENSITIVITY_TAG))
 
 
 def _read_rows(path, default: str, columns: tuple[str, ...]) -> tuple[list[tuple[int, dict]], str, str]:
@@ -129,9 +140,9 @@ def _read_rows(path, default: str, columns: tuple[str, ...]) -> tuple[list[tuple
         raise ConfigError(f"the first line must be '# source: TAG' with TAG one of {', '.join(SOURCE_TAGS)}",
                           source=name, key="line 1")
     tag = lines[0].split("source:", 1)[1].strip()
-    if tag not in SOURCE_TAGS:
-        raise ConfigError(f"unknown source tag {tag!r}; expected one of {', '.join(SOURCE_TAGS)}", source=name,
-                          key="line 1")
+    if not valid_source_tag(tag):
+        raise ConfigError(f"unknown source tag {tag!r}; expected one of {', '.join(SOURCE_TAGS)} or "
+                          f"{SENSITIVITY_TAG}NAME", source=name, key="line 1")
     body = [(i + 1, ln) for i, ln in enumerate(lines) if i > 0 and ln.strip() and not ln.lstrip().startswith("#")]
     if not body:
         raise ConfigError("no header line", source=name)
