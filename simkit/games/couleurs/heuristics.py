@@ -21,9 +21,11 @@ from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX_BLACK, MIX_PURPLE, O,
                                           P, PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
                                           action_of_slot, active_index, can_buy, can_perform, is_legal,
-                                          legal_actions, level, mix_inputs, non_black, owns_standing, paint_ok,
-                                          painting_complete, painting_counts, place_ok, slot_standing,
-                                          swap_ok, valadon_ok)
+                                          legal_actions, level, mix_inputs, non_black, owns_standing,
+                                          painting_complete, place_ok, slot_standing,
+                                          swap_ok)
+from simkit.games.couleurs.ops import painting_counts
+from simkit.games.couleurs.painting import paint_ok_on, valadon_ok_on
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
                                          HIRE, KEEP, MIXCARD, N_UPPER, PAINT, PLACE, ROTATE, ST_ACTIVE, ST_BONUS,
                                          ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DRAFT,
@@ -380,31 +382,29 @@ def turn_action(s, p):
 @nb.njit(cache=True)
 def paint_action(s, p, tolerance, sign, need):
     """The next cube to place: a matching colour, a Toulouse-Lautrec mismatch for a colour p lacks, a signature,
-    a white within the tolerance (or Valadon's), else stop."""
-    i = active_index(s, p)
-    if i < 0:
-        return STOP
+    a white within the tolerance (or Valadon's), else stop. The cube goes on the painting the engine targets."""
+    i = s.target
     card = s.cards[p, i]
     filled, whites, blacks = painting_counts(s, p, i)
     for q in range(9):
         c = s.card_grid[card, q]
-        if s.squares[p, i, q] == EMPTY and paint_ok(s, p, q, c) and s.pend_count > 0:
+        if s.squares[p, i, q] == EMPTY and paint_ok_on(s, p, i, q, c) and s.pend_count > 0:
             return PAINT + 8 * q + c
     if s.pend_count > 0:
         for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
             if s.squares[p, i, q] != EMPTY or s.reserve[p, s.card_grid[card, q]] > 0:
                 continue
             for c in range(6):
-                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok(s, p, q, c):
+                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok_on(s, p, i, q, c):
                     return PAINT + 8 * q + c
-            if sign and paint_ok(s, p, q, K):
+            if sign and paint_ok_on(s, p, i, q, K):
                 return PAINT + 8 * q + K
-            if whites < tolerance and paint_ok(s, p, q, W):
+            if whites < tolerance and paint_ok_on(s, p, i, q, W):
                 return PAINT + 8 * q + W
     if whites < tolerance:
         for o in range(s.n_players):
             for q in range(9):
-                if valadon_ok(s, p, o, q):
+                if valadon_ok_on(s, p, i, o, q):
                     return VALADON + 9 * o + q
     return STOP
 

@@ -26,8 +26,8 @@ from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.heuristics import N_NEEDS
-from simkit.games.couleurs.engine import (PAINT_ACTION, action_of_slot, legal_actions, paint_ok, resolvable,
-                                          valadon_available)
+from simkit.games.couleurs.engine import PAINT_ACTION, action_of_slot, legal_actions, resolvable
+from simkit.games.couleurs.painting import paint_ok_on, valadon_anywhere
 from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
                                          ST_PAINT, ST_PLACE, ST_TURN, STATE_DTYPE, STOP, USE, VALADON, BUY)
 from simkit.games.couleurs.rules import MAX_PLAYERS
@@ -79,15 +79,16 @@ def new_workspace() -> Workspace:
 @nb.njit(cache=True)
 def effective(s, p, loc):
     """Whether the action at location loc would do something for p now: its requirements are met and, for a
-    paint, at least one reserve cube can go on the painting (a paint that places nothing is a decline)."""
+    paint, at least one reserve cube can go on a painting in progress (a paint that places nothing is a decline)."""
     if not resolvable(s, p, loc):
         return False
     if loc < MAX_SECTORS and action_of_slot(s, loc) == PAINT_ACTION:
-        for q in range(9):
-            for c in range(8):
-                if paint_ok(s, p, q, c):
-                    return True
-        return valadon_available(s, p)
+        for i in range(s.n_kept[p]):
+            for q in range(9):
+                for c in range(8):
+                    if paint_ok_on(s, p, i, q, c):
+                        return True
+        return valadon_anywhere(s, p)
     return True
 
 
