@@ -12,9 +12,9 @@ import numpy as np
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.engine import (apply_action, final_scores, ranks_and_win_shares, score_components,
                                           setup)
-from simkit.games.couleurs.state import ERR_NO_LEGAL_ACTION, N_COMPONENTS
+from simkit.games.couleurs.state import CARD_EXHIBITED, ERR_NO_LEGAL_ACTION, N_COMPONENTS, N_TIERS
 
-BatchOutput = namedtuple("BatchOutput", "score rank win_share turns components exhibited black hires tracks "
+BatchOutput = namedtuple("BatchOutput", "score rank win_share turns components exhibited tiers black hires tracks "
                                         "first_player rounds end_reason triggers")
 
 
@@ -22,8 +22,8 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
     shape = (n_games, n_players)
     return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
                        np.zeros(shape, np.int16), np.zeros((*shape, N_COMPONENTS), np.int16),
-                       np.zeros(shape, np.int8), np.zeros(shape, np.int8), np.zeros(shape, np.int8),
-                       np.zeros((*shape, 3), np.int8), np.zeros(n_games, np.int8), np.zeros(n_games, np.int16),
+                       np.zeros(shape, np.int8), np.zeros((*shape, N_TIERS), np.int8), np.zeros(shape, np.int8),
+                       np.zeros(shape, np.int8), np.zeros((*shape, 3), np.int8), np.zeros(n_games, np.int8), np.zeros(n_games, np.int16),
                        np.zeros(n_games, np.int8), np.zeros(n_games, np.int8))
 
 
@@ -40,6 +40,11 @@ def record_game(s, scores, ranks, shares, out, g):
         for k in range(N_COMPONENTS):
             out.components[g, p, k] = comp[k]
         out.exhibited[g, p] = s.exhibited[p]
+        for t in range(N_TIERS):
+            out.tiers[g, p, t] = 0
+        for i in range(s.n_kept[p]):
+            if s.card_state[p, i] == CARD_EXHIBITED:
+                out.tiers[g, p, s.card_tier[s.cards[p, i]]] += 1
         blacks = s.reserve[p, 7]
         for i in range(s.n_kept[p]):
             for q in range(9):

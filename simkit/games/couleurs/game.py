@@ -23,7 +23,7 @@ from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_pl
 from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, HELD, MIXCARD, SWAP, TAKE, TARGET, TOOLMOVE, VALADON, CARD,
                                          COLOUR, COMPONENT_NAMES, COPY, DECLINE,
                                          EMPTY, END_REASONS, ERROR_TEXT, HIRE, KEEP, N_UPPER, PAINT, PLACE, ROTATE,
-                                         STAGE_NAMES, STATE_DTYPE, STOP, TOKEN, USE)
+                                         N_TIERS, STAGE_NAMES, STATE_DTYPE, STOP, TOKEN, USE)
 from simkit.games.couleurs.components import MAX_SECTORS
 
 
@@ -69,6 +69,7 @@ class CouleursGame(Game):
         *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
         Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
         Column("black_cubes", "int8", "black cubes owned at the end (anywhere)"),
+        *(Column(f"exhibited_tier{t}", "int8", f"tier-{t} paintings on the easel at the end") for t in range(N_TIERS)),
         Column("hires", "int8", "assistants hired at track bonus spaces"),
         *(Column(f"{t}_space", "int8", f"final {t} track space") for t in TOOLS),
         Column("rounds", "int16", "rounds played"),
@@ -204,6 +205,8 @@ class CouleursGame(Game):
         columns = {"score": out.score, "rank": out.rank, "win_share": out.win_share, "turns": out.turns,
                    "turn_order": order, "paintings_exhibited": out.exhibited, "black_cubes": out.black,
                    "hires": out.hires}
+        for t in range(N_TIERS):
+            columns[f"exhibited_tier{t}"] = out.tiers[:, :, t]
         for k, name in enumerate(COMPONENT_NAMES):
             columns[name] = out.components[:, :, k]
         for t, tool in enumerate(TOOLS):

@@ -93,6 +93,7 @@ TB_BEST, TB_BLACK, TB_WHITES = 0, 1, 2
 # score components
 (PP_PAINTINGS, PP_SIGNATURES, PP_TOKENS, PP_PAIR, PP_WHITE_PENALTY, PP_RESERVE_BLACK) = range(6)
 N_COMPONENTS = 6
+N_TIERS = 4  # painting tiers 0..3 (spec §5.1), one value each
 COMPONENT_NAMES = ("pp_paintings", "pp_signatures", "pp_tokens", "pp_identical_pair", "pp_white_penalty",
                    "pp_reserve_black")
 
@@ -110,7 +111,7 @@ STATE_DTYPE = np.dtype([
     ("forbidden", "i1", MAX_SECTORS), ("red_sector", "i1"),
     ("track_len", "i1", 3), ("track_level", "i1", (3, MAX_TRACK)),
     ("n_cards", "i1"), ("card_grid", "i1", (MAX_CARDS, 9)), ("card_tier", "i1", MAX_CARDS),
-    ("card_type", "i1", MAX_CARDS), ("values", "i2", 4),
+    ("card_type", "i1", MAX_CARDS), ("values", "i2", N_TIERS),
     ("unlimited", "i1"), ("supply_init", "i2", N_COLOURS), ("black_total", "i1"),
     ("n_types_total", "i1"), ("n_types_play", "i1"), ("types_random", "i1"), ("types_fixed", "i1", MAX_CARDS),
     ("pick_pass", "i1"), ("hand_size", "i1"), ("active_limit", "i1"), ("return_on_completion", "i1"),

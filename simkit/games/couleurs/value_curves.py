@@ -25,15 +25,13 @@ import numpy as np
 import polars as pl
 
 import simkit
-from simkit.core.backends import backend_map
 from simkit.core.errors import ConfigError
 from simkit.core.experiment import BASELINE, Experiment, parse_experiment
 from simkit.core.results import write_parquet
 from simkit.core.runner import RunOptions, run_experiment
 from simkit.games.couleurs.alternatives import ALTERNATIVES
 from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
-from simkit.games.couleurs.state import COMPONENT_NAMES
-from simkit.games.couleurs.tiers import TIERS, replay_tiers
+from simkit.games.couleurs.state import COMPONENT_NAMES, N_TIERS
 from simkit.report.staging import staged, write_json
 from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
 
@@ -50,7 +48,7 @@ STRATEGIES: dict[str, dict] = {name: {"policy": "heuristic", "tier": name} for n
 REFERENCE, SPREAD_OF = "J", ("expensive", "cheap")  # the spread: win share of the first minus the second
 TARGET_HALFWIDTH = 0.02
 SHIPPED_DATA = "shipped"
-SOURCE_COLUMNS = (*COMPONENT_NAMES, *(f"pp_tier{t}" for t in range(TIERS)))
+SOURCE_COLUMNS = (*COMPONENT_NAMES, *(f"pp_tier{t}" for t in range(N_TIERS)))
 
 
 @dataclass(frozen=True)
@@ -165,28 +163,13 @@ def _named_variants(df: pl.DataFrame) -> pl.DataFrame:
     return df.with_columns(pl.col("variant").cast(pl.String).replace(BASELINE, REFERENCE).alias("curve"))
 
 
-def _tier_chunk(exp: Experiment, cell_index: int, start: int, stop: int):
-    cell = exp.cells[cell_index]
-    return replay_tiers(cell.game, cell.lineup, exp.seats, exp.seed, start, stop)
-
-
-def with_tiers(exp: Experiment, df: pl.DataFrame, jobs: int, curves: Mapping[str, Curve]) -> pl.DataFrame:
-    """Add exhibited paintings by tier (count and points) per row, from a replay of the same games; checks the
-    replay's scores equal the runner's."""
-    n_games = exp.games
-    size = max(1, -(-n_games // (2 * jobs)))
-    units = [(exp, i, a, min(a + size, n_games)) for i in range(len(exp.cells)) for a in range(0, n_games, size)]
-    with backend_map("local", jobs=jobs) as run_map:
-        parts = list(run_map(_tier_chunk, units))
-    tiers = np.concatenate([p[0].reshape(-1, TIERS) for p in parts])
-    scores = np.concatenate([p[1].reshape(-1) for p in parts])
-    if not np.array_equal(scores, df["score"].to_numpy()):
-        raise RuntimeError("the tier replay did not reproduce the runner's games")
+def with_tier_points(df: pl.DataFrame, curves: Mapping[str, Curve]) -> pl.DataFrame:
+    """Add the points of exhibited paintings by tier (the recorded count times the curve's value); checks they add
+    up to pp_paintings."""
     values = np.array([curves[c].values for c in df["curve"].to_list()])
-    cols = {f"exhibited_tier{t}": pl.Series(tiers[:, t], dtype=pl.Int8) for t in range(TIERS)}
-    cols |= {f"pp_tier{t}": pl.Series(tiers[:, t] * values[:, t], dtype=pl.Int16) for t in range(TIERS)}
-    out = df.with_columns(**cols)
-    if not (out.select(sum(pl.col(f"pp_tier{t}").cast(pl.Int32) for t in range(TIERS)) == pl.col("pp_paintings"))
+    out = df.with_columns(**{f"pp_tier{t}": pl.Series(df[f"exhibited_tier{t}"].to_numpy() * values[:, t],
+                                                      dtype=pl.Int16) for t in range(N_TIERS)})
+    if not (out.select(sum(pl.col(f"pp_tier{t}").cast(pl.Int32) for t in range(N_TIERS)) == pl.col("pp_paintings"))
             .to_series().all()):
         raise RuntimeError("points by tier do not add up to pp_paintings")
     return out
@@ -239,7 +222,7 @@ def points_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def tier_share_table(df: pl.DataFrame) -> pl.DataFrame:
     """Share of each strategy's exhibited paintings by tier, and exhibited paintings per seat."""
-    counts = [f"exhibited_tier{t}" for t in range(TIERS)]
+    counts = [f"exhibited_tier{t}" for t in range(N_TIERS)]
     agg = (df.group_by("curve", "n_players", "policy")
            .agg(pl.len().alias("seats"), *(pl.col(c).cast(pl.Int64).sum() for c in counts)))
     total = sum(pl.col(c) for c in counts)
@@ -353,7 +336,7 @@ def play(res: Results, log: Callable[[str], None]) -> None:
     for exp in curve_experiments(res.settings, res.curves):
         log(f"playing {exp.name}: {len(exp.cells)} curves x {exp.games:,} games")
         df = _named_variants(run_experiment(exp, options))
-        frames.append(with_tiers(exp, df, res.jobs, by_name))
+        frames.append(with_tier_points(df, by_name))
         res.ruleset = {k: v for k, v in exp.game.rule_values.items() if k != "painting_values"}
         res.data_sources[SHIPPED_DATA] = exp.game.data_sources()
     res.main = pl.concat(frames)
