@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -47,6 +47,7 @@ class RecordState(State):
 
     _arr: np.ndarray
     error_text: Mapping[int, str]
+    ranks_and_win_shares: Callable[..., None]  # the engine's compiled (record, scores, ranks out, shares out) function
 
     @property
     def record(self) -> np.void:
@@ -67,3 +68,15 @@ class RecordState(State):
     def _raise_if_aborted(self) -> None:
         if self.record["error"]:
             raise aborted_error(self.game.id, self.seed, self.record, self.error_text)
+
+    def ranks(self) -> np.ndarray:
+        return self._ranks_and_shares()[0]
+
+    def win_shares(self) -> np.ndarray:
+        return self._ranks_and_shares()[1]
+
+    def _ranks_and_shares(self) -> tuple[np.ndarray, np.ndarray]:
+        n = self.game.n_players
+        ranks, shares = np.zeros(n, np.int64), np.zeros(n)
+        self.ranks_and_win_shares(self.record, self.scores(), ranks, shares)
+        return ranks, shares

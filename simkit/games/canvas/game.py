@@ -227,6 +227,7 @@ class CanvasState(RecordState):
     """One Canvas game, driven action by action through the compiled engine."""
 
     error_text = ERROR_TEXT
+    ranks_and_win_shares = staticmethod(engine.ranks_and_win_shares)
 
     def __init__(self, game: CanvasGame, seed: int):
         self.game = game
@@ -261,18 +262,6 @@ class CanvasState(RecordState):
         out = np.zeros(self.game.n_players, np.int64)
         engine.final_scores(self._arr[0], self.game._tracks, self.game._track_len, out)
         return out
-
-    def ranks(self) -> np.ndarray:
-        return self._ranks_and_shares()[0]
-
-    def win_shares(self) -> np.ndarray:
-        return self._ranks_and_shares()[1]
-
-    def _ranks_and_shares(self):
-        n = self.game.n_players
-        ranks, shares = np.zeros(n, np.int64), np.zeros(n)
-        engine.ranks_and_win_shares(self._arr[0], self.scores(), ranks, shares)
-        return ranks, shares
 
     # ---- what players see ----------------------------------------------------------------------------
 

@@ -233,6 +233,7 @@ class CouleursState(RecordState):
     """One Couleurs de Paris game, driven action by action through the compiled engine."""
 
     error_text = ERROR_TEXT
+    ranks_and_win_shares = staticmethod(engine.ranks_and_win_shares)
 
     def __init__(self, game: CouleursGame, seed: int):
         self.game = game
@@ -265,18 +266,6 @@ class CouleursState(RecordState):
         comp = np.zeros(len(COMPONENT_NAMES), np.int64)
         engine.score_components(self._arr[0], player, comp)
         return dict(zip(COMPONENT_NAMES, comp.tolist()))
-
-    def ranks(self) -> np.ndarray:
-        return self._ranks_and_shares()[0]
-
-    def win_shares(self) -> np.ndarray:
-        return self._ranks_and_shares()[1]
-
-    def _ranks_and_shares(self):
-        n = self.game.n_players
-        ranks, shares = np.zeros(n, np.int64), np.zeros(n)
-        engine.ranks_and_win_shares(self._arr[0], self.scores(), ranks, shares)
-        return ranks, shares
 
     @property
     def end_reason(self) -> str:
