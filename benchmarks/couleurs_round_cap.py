@@ -1,7 +1,9 @@
 """Spec §13.9 check at scale: the longest game a shipped Couleurs de Paris policy plays, over many seeds per
 configuration (2/3/4 players x modules off / painters / bonus cards / both). Not a unit test: run it by hand.
 
-    python benchmarks/couleurs_round_cap.py [--policy random] [--games 20000]
+    python benchmarks/couleurs_round_cap.py [--policy random] [--games 20000] [--ruleset base]
+
+The "optionB" configuration is both modules with bonus cards kept (bonus_card_option = "B").
 """
 
 import argparse
@@ -13,7 +15,8 @@ from simkit.core.policy import resolve_policy
 from simkit.games.couleurs.game import CouleursGame
 
 MODULES = {"off": {}, "painters": {"module_painters": True}, "bonus": {"module_bonus_cards": True},
-           "both": {"module_painters": True, "module_bonus_cards": True}}
+           "both": {"module_painters": True, "module_bonus_cards": True},
+           "optionB": {"module_painters": True, "module_bonus_cards": True, "bonus_card_option": "B"}}
 
 
 def main() -> None:
@@ -21,11 +24,12 @@ def main() -> None:
     ap.add_argument("--policy", default="random")
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument("--ruleset", default="variant_j", choices=("variant_j", "base"))
     args = ap.parse_args()
     worst = 0
     for n in args.players:
         for name, rules in MODULES.items():
-            g = CouleursGame({"n_players": n, **rules})
+            g = CouleursGame({"ruleset": args.ruleset, "n_players": n, **rules})
             choice = resolve_policy(g, {"policy": args.policy})
             seeds = np.arange(1, args.games + 1, dtype=np.uint64)
             start = time.perf_counter()

@@ -7,11 +7,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from cdp_helpers import check_invariants, game
+from simkit.core.compiled import policy_vector
 from simkit.core.errors import ConfigError
 from simkit.core.policy import resolve_policy
 from simkit.core.pyloop import play_with_step_api
-from simkit.games.couleurs.policies import POLICY_IDS
-from simkit.games.couleurs.state import ST_PLACE
+from simkit.games.couleurs import heuristics
+from simkit.games.couleurs.market import unfinished
+from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS
+from simkit.games.couleurs.state import EMPTY, ST_PLACE, STAGE_NAMES, STOP, TARGET
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
            {"module_painters": True, "module_bonus_cards": True}]
@@ -206,3 +209,56 @@ def test_search_ignores_hidden_information():
         assert state.compiled_action(search) == chosen, seed
         checked += 1
     assert checked >= 3
+
+
+BASE_CONFIGS = [*MODULES, {"module_painters": True, "module_bonus_cards": True, "bonus_card_option": "B"}]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("modules", BASE_CONFIGS)
+def test_heuristic_never_reaches_the_round_cap_in_the_base_game(n, modules):
+    """Spec §13.9 for the heuristic under the base ruleset (market, exhibit on completion), 300 seeds per
+    configuration (benchmarks/couleurs_round_cap.py --ruleset base checks 20,000)."""
+    g = game(ruleset="base", n_players=n, **modules)
+    seeds = np.arange(1, 301)
+    res, _ = play(g, [{"policy": "heuristic"}] * n, seeds)
+    capped = seeds[res["end_reason"][:, 0] == "round_cap"]
+    assert len(capped) == 0, f"seeds {capped.tolist()}"
+    assert res["rounds"].max() < 25
+
+
+BASE_STAGES = ("take_painting", "paint_target", "exhibit_which", "use_held")
+
+
+@pytest.mark.parametrize("n, modules", [(2, BASE_CONFIGS[0]), (3, BASE_CONFIGS[3]), (4, BASE_CONFIGS[4])])
+def test_heuristic_decides_the_base_game_stages_itself(n, modules):
+    """In the base game's stages the heuristic's own choice is legal (never the first-legal fallback); it holds
+    at most two unfinished paintings (unless an imitator copy forces a take); its paint_target is the painting closest to completion among those that can
+    take a matching cube."""
+    g = game(ruleset="base", n_players=n, **modules)
+    choice = resolve_policy(g, {"policy": "heuristic"})
+    params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
+    seen = set()
+    for seed in range(1, 9):
+        state, previous = g.new_initial_state(seed), ""
+        while not state.is_terminal():
+            s, p = state._arr[0], state.current_player
+            stage = STAGE_NAMES[int(s["stage"])]
+            if stage in BASE_STAGES:
+                seen.add(stage)
+                action = heuristics.heuristic_choice(s, p, params, state._workspace.have, state._workspace.need)
+                assert action in state.legal_actions(), (stage, action, state.legal_actions())
+                if stage == "paint_target":  # every painting in progress may be offered, even one no cube fits
+                    targets = [a - TARGET for a in state.legal_actions() if a >= TARGET]
+                    matching = [i for i in targets if heuristics.matching_square(s, p, i)] or targets
+                    empty = {i: int((s["squares"][p, i] == EMPTY).sum()) for i in matching}
+                    assert (action == STOP if not targets else
+                            action - TARGET in matching and empty[action - TARGET] == min(empty.values()))
+                if stage == "take_painting":  # only a forced copy (imitator) takes a third painting
+                    assert unfinished(s, p) <= 1 or previous == "copy"
+            previous = stage
+            state.apply_action(state.compiled_action(choice))
+        assert state.end_reason != "round_cap"
+    assert {"take_painting", "paint_target"} <= seen
+    if modules.get("bonus_card_option") == "B":
+        assert "use_held" in seen

@@ -24,15 +24,16 @@ from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX
                                           legal_actions, level, mix_inputs, non_black, owns_standing,
                                           painting_complete, place_ok, slot_standing,
                                           swap_ok)
-from simkit.games.couleurs.ops import painting_counts
-from simkit.games.couleurs.painting import paint_ok_on, valadon_ok_on
+from simkit.games.couleurs.market import can_take, unfinished
+from simkit.games.couleurs.ops import TAKE_PAINTING, painting_counts
+from simkit.games.couleurs.painting import can_place_on, paint_ok_on, valadon_ok_on, workable
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
                                          HIRE, KEEP, MIXCARD, N_UPPER, PAINT, PLACE, ROTATE, ST_ACTIVE, ST_BONUS,
                                          ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DRAFT,
                                          ST_FREE, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT, ST_PAINTER,
                                          ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TOOL, ST_TURN, STOP, SWAP,
                                          TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE,
-                                         VALADON)
+                                         VALADON, ST_TAKE, ST_TARGET, ST_EXHIBIT, ST_HELD, TAKE, TARGET, HELD)
 
 TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
@@ -44,6 +45,20 @@ SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of action
 
 
 # ---- what the player needs ------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def focus_index(s, p):
+    """The painting p plans around: the unfinished active painting with the fewest empty squares (the base game's
+    market lets p hold several; finishing one before the next keeps cubes from spreading), else the first active
+    one (-1: none). With a single active painting (variant J) it is that painting."""
+    best, best_empty = -1, 99
+    for i in range(s.n_kept[p]):
+        if workable(s, p, i):
+            filled, whites, blacks = painting_counts(s, p, i)
+            if 9 - filled < best_empty:
+                best, best_empty = i, 9 - filled
+    return best if best >= 0 else active_index(s, p)
 
 
 KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
@@ -61,7 +76,7 @@ def needs(s, p, have, tolerance, out):
     Returns the empty squares left (0: no painting to work on)."""
     for c in range(N_NEEDS):
         out[c] = 0
-    i = active_index(s, p)
+    i = focus_index(s, p)
     if i < 0 or painting_complete(s, p, i):
         return 0
     card = s.cards[p, i]
@@ -100,8 +115,8 @@ def needs(s, p, have, tolerance, out):
 
 @nb.njit(cache=True)
 def wants_signature(s, p, sign):
-    """Whether p would put a black on the active painting (black_signatures, none there yet)."""
-    i = active_index(s, p)
+    """Whether p would put a black on the focus painting (black_signatures, none there yet)."""
+    i = focus_index(s, p)
     if not sign or i < 0 or painting_complete(s, p, i):
         return False
     filled, whites, blacks = painting_counts(s, p, i)
@@ -184,7 +199,7 @@ def best_card_action(s, p, tier_pref, tolerance, draft):
 def paintable(s, p, have, need, tolerance, sign):
     """Cubes a paint action could place now from `have` (matching colours, whites within the tolerance, a
     signature), capped by the Brush level; `need` as filled by needs()."""
-    i = active_index(s, p)
+    i = focus_index(s, p)
     if i < 0 or painting_complete(s, p, i):
         return 0, False
     filled, whites, blacks = painting_counts(s, p, i)
@@ -255,14 +270,99 @@ def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
         if i >= 0 and painting_complete(s, p, i) and not placing_exhibit:
             return 12.0
         if can_buy(s, p):
-            best = 0.0
-            for m in range(s.bonus_market_size):
-                card = s.bonus_market[m]
-                if card >= 0 and s.bonus_cost[card] <= s.reserve[p, W]:
-                    best = max(best, bonus_card_value(s, p, card, have, need, tolerance, sign))
-            return best - 0.5
+            return buy_value(s, p, have, need, tolerance, sign)
         return 0.0
+    if a == TAKE_PAINTING:
+        if wants_painting(s, p, need):
+            return 6.0 if unfinished(s, p) == 0 else 1.5
+        if can_buy(s, p):
+            return buy_value(s, p, have, need, tolerance, sign)
+        return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
     return 0.0
+
+
+@nb.njit(cache=True)
+def buy_value(s, p, have, need, tolerance, sign):
+    """Module 1: the value of buying the most useful affordable bonus card now."""
+    best = 0.0
+    for m in range(s.bonus_market_size):
+        card = s.bonus_market[m]
+        if card >= 0 and s.bonus_cost[card] <= s.reserve[p, W]:
+            best = max(best, bonus_card_value(s, p, card, have, need, tolerance, sign))
+    return best - 0.5
+
+
+@nb.njit(cache=True)
+def wants_painting(s, p, need):
+    """Base game: p takes a market painting when it has none in progress, or one a Paint action could nearly
+    finish (so the next is ready); never a third, which would spread its cubes."""
+    if not can_take(s, p):
+        return False
+    u = unfinished(s, p)
+    if u == 0:
+        return True
+    empty = 0
+    for c in range(6):
+        empty += need[SQUARES_AT + c]
+    return u == 1 and empty <= level(s, p, BRUSH)
+
+
+@nb.njit(cache=True)
+def best_take(s, p, tier_pref, tolerance):
+    """The legal TAKE action for the market painting p wants most (card_score), or -1."""
+    best, best_score = -1, -1e9
+    for m in range(s.market_size):
+        if is_legal(s, TAKE + m):
+            score = card_score(s, p, s.market[m], tier_pref, tolerance)
+            if score > best_score:
+                best, best_score = TAKE + m, score
+    return best
+
+
+@nb.njit(cache=True)
+def target_action(s, p):
+    """paint_target: the painting closest to completion among those that can take a matching cube now, else
+    among any legal target (finishing paintings one at a time)."""
+    best, best_key = STOP, 99
+    for i in range(s.n_kept[p]):
+        if not is_legal(s, TARGET + i):
+            continue
+        filled, whites, blacks = painting_counts(s, p, i)
+        key = 9 - filled + (0 if matching_square(s, p, i) else 10)
+        if key < best_key:
+            best, best_key = TARGET + i, key
+    return best
+
+
+@nb.njit(cache=True)
+def matching_square(s, p, i):
+    card = s.cards[p, i]
+    for q in range(9):
+        if paint_ok_on(s, p, i, q, s.card_grid[card, q]):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def exhibit_choice(s, p):
+    """exhibit_which: the completed painting worth the most."""
+    best, best_value = -1, -1
+    for i in range(s.n_kept[p]):
+        if is_legal(s, CARD + i) and s.values[s.card_tier[s.cards[p, i]]] > best_value:
+            best, best_value = CARD + i, s.values[s.card_tier[s.cards[p, i]]]
+    return best
+
+
+@nb.njit(cache=True)
+def held_action(s, p, have, need, tolerance, sign):
+    """Option B, after the action: use the most useful held card (unused cards are discarded at the half-turn),
+    unless none would help."""
+    best, best_value = STOP, 0.5
+    for k in range(s.held_n[p]):
+        value = bonus_card_value(s, p, s.held[p, k], have, need, tolerance, sign)
+        if value > best_value and is_legal(s, HELD + k):
+            best, best_value = HELD + k, value
+    return best
 
 
 @nb.njit(cache=True)
@@ -361,16 +461,27 @@ def turn_rank(s, loc):
         return 4
     if a == EXHIBIT:
         return 5
+    if a == TAKE_PAINTING:  # a painting taken first can receive this round's paint
+        return 3
     return 6
 
 
 @nb.njit(cache=True)
-def turn_action(s, p):
+def unwanted_take(s, p, loc, need):
+    """A take_painting assistant p would decline: no painting wanted and no bonus card to buy instead."""
+    return (loc < MAX_SECTORS and action_of_slot(s, loc) == TAKE_PAINTING and not wants_painting(s, p, need)
+            and not can_buy(s, p))
+
+
+@nb.njit(cache=True)
+def turn_action(s, p, need):
     best, best_rank = -1, 99
     for loc in range(MAX_SECTORS + N_UPPER):
         if not owns_standing(s, p, loc):
             continue
         for a in (USE + loc, DECLINE + loc):
+            if a < DECLINE and unwanted_take(s, p, loc, need):
+                continue
             if is_legal(s, a):
                 rank = turn_rank(s, loc) + (10 if a >= DECLINE else 0)  # resolve before declining
                 if rank < best_rank:
@@ -483,7 +594,7 @@ def heuristic_choice(s, p, params, have, need):
         have[c] = s.reserve[p, c]
     needs(s, p, have, tolerance, need)
     if st == ST_TURN:
-        return turn_action(s, p)
+        return turn_action(s, p, need)
     if st == ST_PAY or st == ST_DISCARD:
         return COLOUR + least_needed_colour(s, p, need)
     if st == ST_PAINT:
@@ -512,6 +623,8 @@ def heuristic_choice(s, p, params, have, need):
     if st == ST_BUY:
         if is_legal(s, ACCEPT):
             return ACCEPT
+        if wants_painting(s, p, need) and best_take(s, p, tier_pref, tolerance) >= 0:
+            return best_take(s, p, tier_pref, tolerance)
         best, best_value = -1, -1e9
         for m in range(s.bonus_market_size):
             if is_legal(s, BUY + m):
@@ -554,6 +667,14 @@ def heuristic_choice(s, p, params, have, need):
         return best
     if st == ST_ROTATE:
         return ROTATE
+    if st == ST_TAKE:
+        return best_take(s, p, tier_pref, tolerance)
+    if st == ST_TARGET:
+        return target_action(s, p)
+    if st == ST_EXHIBIT:
+        return exhibit_choice(s, p)
+    if st == ST_HELD:
+        return held_action(s, p, have, need, tolerance, sign)
     return -1
 
 
