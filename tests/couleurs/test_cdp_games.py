@@ -151,6 +151,17 @@ def test_random_two_player_round_cap_seeds(painters, bonus, seed):
     assert res["end_reason"][0, 0] != "round_cap"
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "spec §13.9 is not met by the random baseline under the base ruleset: it takes every market painting and "
+    "spreads its cubes over them, so most games reach the round cap; this needs a ruling (the heuristic does not "
+    "stall: test_cdp_policies.py)"))
+def test_random_base_games_end_before_the_round_cap():
+    seeds = np.arange(1, 21)
+    res = batch(game(ruleset="base", n_players=3), seeds)
+    capped = seeds[res["end_reason"][:, 0] == "round_cap"]
+    assert len(capped) == 0, f"base ruleset: games reaching round_cap, seeds {capped.tolist()}"
+
+
 def test_golden_playthrough():
     assert playthrough() == json.loads(GOLDEN.read_text())
 
