@@ -23,8 +23,8 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
     return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
                        np.zeros(shape, np.int16), np.zeros((*shape, N_COMPONENTS), np.int16),
                        np.zeros(shape, np.int8), np.zeros((*shape, N_TIERS), np.int8), np.zeros(shape, np.int8),
-                       np.zeros(shape, np.int8), np.zeros((*shape, 3), np.int8), np.zeros(n_games, np.int8), np.zeros(n_games, np.int16),
-                       np.zeros(n_games, np.int8), np.zeros(n_games, np.int8))
+                       np.zeros(shape, np.int8), np.zeros((*shape, 3), np.int8), np.zeros(n_games, np.int8),
+                       np.zeros(n_games, np.int16), np.zeros(n_games, np.int8), np.zeros(n_games, np.int8))
 
 
 @nb.njit(cache=True)

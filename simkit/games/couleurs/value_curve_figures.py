@@ -31,6 +31,15 @@ SOURCE_COLOUR = {"pp_tier0": "#c6dbef", "pp_tier1": "#6baed6", "pp_tier2": "#217
                  "pp_white_penalty": "#de2d26"}
 
 
+
+def _finish(fig, title: str, path: Path, legend_on=None) -> Path:
+    """Title, an optional legend outside the right of axis `legend_on`, tight layout, and save."""
+    if legend_on is not None:
+        legend_on.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
+    fig.suptitle(title)
+    fig.tight_layout()
+    return save_figure(fig, path)
+
 def _markers(curves: pl.DataFrame) -> dict[str, str]:
     """Marker of each curve drawn as a point: base, J and the user's curves."""
     return {c: NAMED_MARKER.get(c, "^") for c, k in curves.select("curve", "kind").iter_rows() if k != "sweep"}
@@ -70,9 +79,8 @@ def win_share_figure(win: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Pat
                 for c, m in _markers(curves).items()]
     handles.append(plt.Line2D([], [], color="grey", linestyle=":", label="fair share 1/n"))
     axes[0, -1].legend(handles=handles, fontsize=8, loc="best")
-    fig.suptitle("Win share of each tier strategy by painting-value curve (sweep 12 + s(t - 1.5), rounded)")
-    fig.tight_layout()
-    return save_figure(fig, path)
+    return _finish(fig, "Win share of each tier strategy by painting-value curve (sweep 12 + s(t - 1.5), rounded)",
+                   path)
 
 
 def spread_figure(spread: pl.DataFrame, crossing: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Path:
@@ -106,9 +114,7 @@ def spread_figure(spread: pl.DataFrame, crossing: pl.DataFrame, curves: pl.DataF
         ax.set_xlabel("curve slope (points per tier step)")
         ax.legend(fontsize=7)
     axes[0, 0].set_ylabel("win share: expensive - cheap (95% CI)")
-    fig.suptitle("Where expensive and cheap strategies are balanced")
-    fig.tight_layout()
-    return save_figure(fig, path)
+    return _finish(fig, "Where expensive and cheap strategies are balanced", path)
 
 
 def _strategy_bars(ax, table: pl.DataFrame, n: int, curves):
@@ -139,10 +145,8 @@ def points_figure(points: pl.DataFrame, path: Path, curves=("base", "J")) -> Pat
         ax.axhline(0, color="grey", linewidth=1)
         ax.set_title(f"{n} players")
     axes[0, 0].set_ylabel("mean prestige points per seat (black dash: total)")
-    axes[0, -1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
-    fig.suptitle("Where the points come from, base (10/12/14/16) vs J (9/12/15/18)")
-    fig.tight_layout()
-    return save_figure(fig, path)
+    return _finish(fig, "Where the points come from, base (10/12/14/16) vs J (9/12/15/18)", path,
+                   legend_on=axes[0, -1])
 
 
 def tiers_figure(tiers: pl.DataFrame, path: Path, curves=("base", "J")) -> Path:
@@ -161,10 +165,7 @@ def tiers_figure(tiers: pl.DataFrame, path: Path, curves=("base", "J")) -> Path:
         ax.set_ylim(0, 1.1)
         ax.set_title(f"{n} players (numbers: paintings exhibited per seat)")
     axes[0, 0].set_ylabel("share of exhibited paintings")
-    axes[0, -1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
-    fig.suptitle("Which tiers each strategy exhibits")
-    fig.tight_layout()
-    return save_figure(fig, path)
+    return _finish(fig, "Which tiers each strategy exhibits", path, legend_on=axes[0, -1])
 
 
 def games_figure(games: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Path:
@@ -191,10 +192,7 @@ def games_figure(games: pl.DataFrame, curves: pl.DataFrame, path: Path) -> Path:
         axes[1, j].set_xlabel("curve")
     axes[0, 0].set_ylabel("share of games by first end trigger")
     axes[1, 0].set_ylabel("game length (rounds), 95% CI")
-    axes[0, -1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
-    fig.suptitle("How games end and how long they last, per curve")
-    fig.tight_layout()
-    return save_figure(fig, path)
+    return _finish(fig, "How games end and how long they last, per curve", path, legend_on=axes[0, -1])
 
 
 def sensitivity_figure(sens: pl.DataFrame, path: Path, shipped: str = "shipped") -> Path:
