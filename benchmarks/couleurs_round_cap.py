@@ -38,7 +38,10 @@ def main() -> None:
             capped = seeds[res["end_reason"][:, 0] == "round_cap"]
             worst = max(worst, int(rounds.max()))
             reasons, counts = np.unique(res["end_reason"][:, 0], return_counts=True)
+            # how fast the policy finishes paintings: the base ruleset ends only by exhibits or the last black
+            exhibit_rate = res["paintings_exhibited"].sum() / (rounds.sum() * n)
             print(f"{n}p {name:8s} games={len(seeds)} rounds mean={rounds.mean():.1f} max={rounds.max()} "
+                  f"exhibits/player-round={exhibit_rate:.4f} "
                   f"p99.9={np.percentile(rounds, 99.9):.0f} capped={len(capped)} {capped[:5].tolist()} "
                   f"ends={dict(zip(reasons.tolist(), counts.tolist()))} ({time.perf_counter() - start:.0f}s)",
                   flush=True)

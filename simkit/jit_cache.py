@@ -1,0 +1,89 @@
+"""Where numba keeps simkit's compiled code: one directory per version of the sources that compiled code uses.
+
+numba checks only the source file of a function it loads from its cache. After an edit to a function it calls in
+another module (a `git pull`, a local change in an editable install) it would run stale machine code, silently. So
+the cache directory is keyed by a hash of every module that compiled code can reach: the modules importing numba
+and, recursively, the simkit modules they import (constants are compiled in too). Editing a report or statistics
+module keeps the cache; editing an engine, a policy or their constants starts a fresh one.
+
+`configure()` must run before the first compiled module is imported; `simkit/__init__.py` does it.
+"""
+
+import hashlib
+import os
+import re
+import shutil
+from pathlib import Path
+
+import numba
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+PREFIX = "simkit-"
+_IMPORT = re.compile(r"^\s*(?:from\s+(simkit(?:\.\w+)*)\s+import\s+\(?([\w\s,]*)|import\s+(simkit(?:\.\w+)*))",
+                     re.MULTILINE)
+_USES_NUMBA = re.compile(r"^\s*(?:import numba|from numba)", re.MULTILINE)
+
+
+def _module_file(name: str, package_dir: Path) -> Path | None:
+    """The source file of module `name` (dotted, starting at the package), if it exists."""
+    parts = name.split(".")[1:]
+    base = package_dir.joinpath(*parts)
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported_files(text: str, package_dir: Path) -> set[Path]:
+    """The package files a module's source imports (`from a.b import c` may name module a.b.c or a name in a.b)."""
+    found = set()
+    for source, names, plain in _IMPORT.findall(text):
+        modules = [plain] if plain else [source] + [f"{source}.{n}" for n in re.findall(r"\w+", names)]
+        found.update(f for f in (_module_file(m, package_dir) for m in modules) if f is not None)
+    return found
+
+
+def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
+    """The modules that importing numba puts in the compiled code's reach, and every package module they import."""
+    pending = [f for f in package_dir.rglob("*.py") if _USES_NUMBA.search(f.read_text())]
+    seen = set()
+    while pending:
+        f = pending.pop()
+        if f not in seen:
+            seen.add(f)
+            pending.extend(_imported_files(f.read_text(), package_dir) - seen)
+    return sorted(seen)
+
+
+def source_key(package_dir: Path = PACKAGE_DIR) -> str:
+    digest = hashlib.blake2b(digest_size=8)
+    for f in compiled_sources(package_dir):
+        digest.update(f.relative_to(package_dir).as_posix().encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_base() -> tuple[Path, bool]:
+    """The directory holding the versioned caches, and whether it belongs to this copy of the package alone."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]), False
+    own = PACKAGE_DIR / "__pycache__" / "numba"
+    try:
+        own.mkdir(parents=True, exist_ok=True)
+        if os.access(own, os.W_OK):
+            return own, True
+    except OSError:
+        pass  # a read-only installation
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simkit" / "numba", False
+
+
+def configure() -> Path:
+    """Point numba's cache at this version's directory; in the package's own cache, remove other versions'."""
+    base, own = _cache_base()
+    path = base / f"{PREFIX}{numba.__version__}-{source_key()}"
+    numba.config.CACHE_DIR = str(path)
+    if own:
+        for old in base.glob(f"{PREFIX}*"):
+            if old != path:
+                shutil.rmtree(old, ignore_errors=True)
+    return path
