@@ -64,7 +64,8 @@ def check_invariants(g, state, tokens0):
     assert len(seen) == len(set(seen)), "no card is in two places"
     assert all(0 <= c < N_CARDS for c in seen)
     # tokens: players + market + Vincent + puzzle reserve
-    tokens = int(s["tokens"][:n].sum()) + int(s["market_tokens"][:m].sum()) + int(s["vincent_tokens"]) + int(s["reserve"])
+    tokens = (int(s["tokens"][:n].sum()) + int(s["market_tokens"][:m].sum()) + int(s["vincent_tokens"])
+              + int(s["reserve"]))
     assert tokens == tokens0, "tokens are conserved"
     assert (s["tokens"][:n] >= 0).all() and (s["market_tokens"][:m] >= 0).all()
     assert int(s["vincent_tokens"]) >= 0 and int(s["reserve"]) >= 0

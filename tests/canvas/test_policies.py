@@ -205,7 +205,8 @@ def test_batch_fast_path_equals_step_path(rules, names):
         assert got.shape == (n_games, n), name
         differs = ~np.isclose(got, expected, rtol=0, atol=1e-6) if name == "win_share" else got != expected
         bad = np.flatnonzero(differs.any(axis=1))
-        assert not len(bad), f"{name} differs for seed {int(seeds[bad[0]])}: batch {got[bad[0]]} vs step {expected[bad[0]]}"
+        assert not len(bad), (f"{name} differs for seed {int(seeds[bad[0]])}: "
+                              f"batch {got[bad[0]]} vs step {expected[bad[0]]}")
     for c, col in enumerate(name for name in fast if name.startswith("ribbons_")):
         in_play = ~np.ma.getmaskarray(fast[col])
         assert (np.ma.getdata(fast[col])[in_play] == ribbons[:, :, c][in_play]).all(), col

@@ -25,7 +25,8 @@ def playthrough() -> dict:
             "scores": state.scores().tolist(), "ranks": state.ranks().tolist()}
 
 
-if __name__ == "__main__":  # regenerate: python tests/couleurs/cdp_playthrough.py > tests/couleurs/golden/game_2026.json
+# regenerate: python tests/couleurs/cdp_playthrough.py > tests/couleurs/golden/game_2026.json
+if __name__ == "__main__":
     import json
 
     print(json.dumps(playthrough(), indent=1))

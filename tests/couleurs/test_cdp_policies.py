@@ -233,8 +233,8 @@ BASE_STAGES = ("take_painting", "paint_target", "exhibit_which", "use_held")
 @pytest.mark.parametrize("n, modules", [(2, BASE_CONFIGS[0]), (3, BASE_CONFIGS[3]), (4, BASE_CONFIGS[4])])
 def test_heuristic_decides_the_base_game_stages_itself(n, modules):
     """In the base game's stages the heuristic's own choice is legal (never the first-legal fallback); it holds
-    at most two unfinished paintings (unless an imitator copy forces a take); its paint_target is the painting closest to completion among those that can
-    take a matching cube."""
+    at most two unfinished paintings (unless an imitator copy forces a take); its paint_target is the painting
+    closest to completion among those that can take a matching cube."""
     g = game(ruleset="base", n_players=n, **modules)
     choice = resolve_policy(g, {"policy": "heuristic"})
     params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)

@@ -43,7 +43,8 @@ TIERS = 4
 DATA_PACKAGE = "simkit.games.couleurs.data"
 DATA_DIR = "simkit/games/couleurs/data"
 SOURCE_TAGS = ("reconstructed-v1", "printed")
-SENSITIVITY_TAG = "sensitivity-"  # prefix of the alternative data sets' tags (spec §1.5), e.g. sensitivity-flatter-tracks
+# prefix of the alternative data sets' tags (spec §1.5), e.g. sensitivity-flatter-tracks
+SENSITIVITY_TAG = "sensitivity-"
 
 
 @dataclass(frozen=True)

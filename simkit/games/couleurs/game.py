@@ -20,10 +20,10 @@ from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_A
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
 from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
-from simkit.games.couleurs.state import (ACCEPT, BUY, EFFECT, HELD, MIXCARD, SWAP, TAKE, TARGET, TOOLMOVE, VALADON, CARD,
-                                         COLOUR, COMPONENT_NAMES, COPY, DECLINE,
-                                         EMPTY, END_REASONS, ERROR_TEXT, HIRE, KEEP, N_UPPER, PAINT, PLACE, ROTATE,
-                                         N_TIERS, STAGE_NAMES, STATE_DTYPE, STOP, TOKEN, USE)
+from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
+                                         END_REASONS, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_TIERS, N_UPPER, PAINT,
+                                         PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET, TOKEN,
+                                         TOOLMOVE, USE, VALADON)
 from simkit.games.couleurs.components import MAX_SECTORS
 
 

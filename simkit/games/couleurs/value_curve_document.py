@@ -35,7 +35,8 @@ def _setup_bullets(res) -> list[str]:
     non_default = {k: v for k, v in res.ruleset.items() if k.endswith("_file") and v}
     return [
         f"Ruleset: variant J (`ruleset = \"variant_j\"`, spec §12.2 defaults, modules off) with only "
-        f"`painting_values` changed per curve (spec §5.1); data-file keys used: {non_default or 'none (shipped files)'}.",
+        f"`painting_values` changed per curve (spec §5.1); data-file keys used: "
+        f"{non_default or 'none (shipped files)'}.",
         f"Strategies (the lineup, seats rotating, one strategy per tier preference): {strategies}.",
         f"Curves: base 10/12/14/16, J 9/12/15/18, the sweep v_t = {V.SWEEP_CENTRE} + s (t - 1.5) for s = "
         f"{', '.join(f'{x:g}' for x in V.SLOPES)} rounded half up to integers (`painting_values` takes integers; "
@@ -58,7 +59,7 @@ def _setup_bullets(res) -> list[str]:
 
 
 def _data_bullets(res) -> list[str]:
-    out = [f"shipped: " + "; ".join(f"{k}: {v}" for k, v in res.data_sources[V.SHIPPED_DATA].items())]
+    out = ["shipped: " + "; ".join(f"{k}: {v}" for k, v in res.data_sources[V.SHIPPED_DATA].items())]
     for name, alt in ALTERNATIVES.items():
         sources = res.data_sources.get(name, {})
         changed = {k: v for k, v in sources.items() if v != res.data_sources[V.SHIPPED_DATA].get(k)}
@@ -71,7 +72,8 @@ def _verdict_lines(res) -> list[str]:
     lines = []
     for r in res.tables["verdict"].iter_rows(named=True):
         lines.append(
-            f"{r['n_players']} players: spread (expensive - cheap win share) base {_ci(r['spread_base'], r['base_lo'], r['base_hi'])}, "
+            f"{r['n_players']} players: spread (expensive - cheap win share) base "
+            f"{_ci(r['spread_base'], r['base_lo'], r['base_hi'])}, "
             f"J {_ci(r['spread_J'], r['J_lo'], r['J_hi'])}; paired J - base "
             f"{_ci(r['J_minus_base'], r['diff_lo'], r['diff_hi'])} (p = {r['p_value']:.3g}, {r['deals']:,} deals): "
             f"{r['shift']}; closer to even: {r['closer_to_even']}.")
