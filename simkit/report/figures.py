@@ -42,9 +42,7 @@ def score_and_seat_figure(df: pl.DataFrame, by_policy_seat: pl.DataFrame, title:
     right.legend(fontsize=8)
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def save_figure(fig, path: Path, dpi: int = 110) -> Path:
