@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.couleurs.components import MAX_SECTORS
@@ -76,7 +76,7 @@ def new_workspace() -> Workspace:
                      np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES), np.zeros(MAX_ROLLOUTS, np.uint64))
 
 
-@nb.njit(cache=True)
+@njit
 def effective(s, p, loc):
     """Whether the action at location loc would do something for p now: its requirements are met and, for a
     paint, at least one reserve cube can go on a painting in progress (a paint that places nothing is a decline)."""
@@ -92,7 +92,7 @@ def effective(s, p, loc):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def is_decline(s, p, a):
     """Declining an assistant's action, stopping a placement early, or choosing an assistant whose action could
     only be declined (spec §13.9): placing it (Phase 1) or resolving it (Phase 2)."""
@@ -103,7 +103,7 @@ def is_decline(s, p, a):
     return (DECLINE <= a < COLOUR) or a == STOP
 
 
-@nb.njit(cache=True)
+@njit
 def option_key(s, a):
     """The option an action belongs to: a cube placement is keyed by its colour (and a Valadon white by the
     opponent it comes from), any other action is an option of its own."""
@@ -116,7 +116,7 @@ def option_key(s, a):
     return a
 
 
-@nb.njit(cache=True)
+@njit
 def random_action(s, p, ws):
     n = legal_actions(s, ws.legal)
     if n == 0:

@@ -14,9 +14,9 @@ the card uniquely (spec §2.4, note for policy authors), so their grids are know
 reshuffles serve every candidate (common random numbers).
 """
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.couleurs.components import MAX_SECTORS
@@ -28,7 +28,7 @@ MAX_ROLLOUTS = 64
 MAX_CANDIDATES = MAX_SECTORS + N_UPPER
 
 
-@nb.njit(cache=True)
+@njit
 def resample_hidden(sim, seed):
     """Reshuffle the bonus deck (sorted first: only its contents matter) and its reshuffle stream."""
     rng = np.array([seed], np.uint64)
@@ -39,7 +39,7 @@ def resample_hidden(sim, seed):
     sim.bonus_rng[0] = next_u64(rng)
 
 
-@nb.njit(cache=True)
+@njit
 def rollout(s, p, action, seed, params, ws):
     """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player."""
     ws.sim[0] = s
@@ -53,7 +53,7 @@ def rollout(s, p, action, seed, params, ws):
     return score_margin(scores, p, sim.n_players)
 
 
-@nb.njit(cache=True)
+@njit
 def search_action(s, p, params, ws):
     """params: rollouts, candidates, then the heuristic's parameters."""
     heuristic_params = params[2:]
