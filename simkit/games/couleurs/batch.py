@@ -61,10 +61,11 @@ def record_game(s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(template, seeds, seat_policy, seat_params, ws, out):
+def play_games(template, seeds, seat_policy, seat_params, ws, search_ws, out):
     """Play one game per seed with the rules in template[0]; seat_policy[g, p] / seat_params[g, p] give the
-    policy of seat p in game g. Returns -1 when every game finished, else the index of the first game that broke
-    an invariant (its state is left in template[0] for the error message)."""
+    policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when every game finished,
+    else the index of the first game that broke an invariant (its state is left in template[0] for the error
+    message)."""
     s = template[0]
     n = s.n_players
     scores = np.empty(n, np.int64)
@@ -74,7 +75,7 @@ def play_games(template, seeds, seat_policy, seat_params, ws, out):
         setup(s, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(s, seat_policy[g, p], seat_params[g, p], ws)
+            action = choose_action(s, seat_policy[g, p], seat_params[g, p], ws, search_ws)
             if action < 0:
                 s.error = ERR_NO_LEGAL_ACTION
                 s.done = 1

@@ -29,8 +29,7 @@ from simkit.games.couleurs.heuristics import N_NEEDS
 from simkit.games.couleurs.engine import PAINT_ACTION, action_of_slot, legal_actions, resolvable
 from simkit.games.couleurs.painting import paint_ok_on, valadon_anywhere
 from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
-                                         ST_PAINT, ST_PLACE, ST_TURN, STATE_DTYPE, STOP, USE, VALADON, BUY)
-from simkit.games.couleurs.rules import MAX_PLAYERS
+                                         ST_PAINT, ST_PLACE, ST_TURN, STOP, USE, VALADON, BUY)
 from simkit.games.couleurs.search import MAX_CANDIDATES, MAX_ROLLOUTS
 
 RANDOM, HEURISTIC, SEARCH = 0, 1, 2
@@ -65,15 +64,14 @@ POLICY_DOCS = {
               "(its parameters) on reshuffled bonus decks and keeps the best mean margin",
 }
 
-Workspace = namedtuple("Workspace", "legal keys have need sim scores cand cand_value rollout_seeds")
+Workspace = namedtuple("Workspace", "legal keys have need")
 
 
 def new_workspace() -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); `sim` is
-    the state the search policy plays its rollouts in."""
+    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); the search
+    policy has its own in addition (search.new_search_workspace)."""
     return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
-                     np.zeros(N_NEEDS, np.int64), np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
-                     np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES), np.zeros(MAX_ROLLOUTS, np.uint64))
+                     np.zeros(N_NEEDS, np.int64))
 
 
 @njit
