@@ -355,6 +355,7 @@ def rotate(s, k):
         for i in range(1, k + 1):
             if s.forbidden[(s.red_sector + r0 + i) % s.n_sectors]:
                 half = True
+                break  # also keeps LLVM from vectorizing the loop: thousands of IR lines in every caller
     if half:
         s.half_turns += 1
     if s.market_mode:  # the painting market first (spec §6.3 step 2)
