@@ -5,6 +5,10 @@ code, and treats a constant argument (`is_legal(s, HIRE)`) as a type of its own,
 specialization recompiles the callee and everything below it, which made the engines' cold compile several times
 longer. This decorator types those calls with constants as their plain types and signed integers as int64 (numba
 widens integer arithmetic to at least int64 anyway), so each function compiles once per real argument type.
+
+Every compiled function is also compiled again, with everything it calls, inside each of its callers; a thin
+function with one caller whose callees are large (a dispatcher, say) costs less with inline="always": numba then
+merges its code into the caller instead of compiling it on its own.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ def _general(t: types.Type) -> types.Type:
     return t
 
 
-def njit(fn):
-    dispatcher = nb.njit(cache=True)(fn)
+def njit(fn=None, *, inline="never"):
+    if fn is None:
+        return lambda f: njit(f, inline=inline)
+    dispatcher = nb.njit(cache=True, inline=inline)(fn)
     resolve = dispatcher.get_call_template
 
     def get_call_template(args, kws):

@@ -6,7 +6,7 @@ from simkit.games.couleurs.policies import HEURISTIC, SEARCH, random_action
 from simkit.games.couleurs.search import search_action
 
 
-@njit
+@njit(inline="always")
 def choose_action(s, policy, params, ws, search_ws):
     """The action of compiled policy `policy` (policies.POLICY_IDS) for the current player. search_ws is the
     search policy's scratch (search.new_search_workspace), or None when no seat searches: numba then prunes the

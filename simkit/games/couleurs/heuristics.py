@@ -319,7 +319,7 @@ def best_take(s, p, tier_pref, tolerance):
     return best
 
 
-@njit
+@njit(inline="always")
 def target_action(s, p):
     """paint_target: the painting closest to completion among those that can take a matching cube now, else
     among any legal target (finishing paintings one at a time)."""
@@ -343,7 +343,7 @@ def matching_square(s, p, i):
     return False
 
 
-@njit
+@njit(inline="always")
 def exhibit_choice(s, p):
     """exhibit_which: the completed painting worth the most."""
     best, best_value = -1, -1
@@ -353,7 +353,7 @@ def exhibit_choice(s, p):
     return best
 
 
-@njit
+@njit(inline="always")
 def held_action(s, p, have, need, tolerance, sign):
     """Option B, after the action: use the most useful held card (unused cards are discarded at the half-turn),
     unless none would help."""
@@ -425,7 +425,7 @@ def placement_value(s, p, loc, params, have, need, on_paint, on_exhibit):
     return upper_value(s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
 
 
-@njit
+@njit(inline="always")
 def place_action(s, p, params, have, need):
     on_paint, on_exhibit = prepare_placement(s, p, params, have, need)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
@@ -473,7 +473,7 @@ def unwanted_take(s, p, loc, need):
             and not can_buy(s, p))
 
 
-@njit
+@njit(inline="always")
 def turn_action(s, p, need):
     best, best_rank = -1, 99
     for loc in range(MAX_SECTORS + N_UPPER):
@@ -528,7 +528,7 @@ def first_legal_in(s, lo, hi):
     return -1
 
 
-@njit
+@njit(inline="always")
 def card_action(s, p, params, have, need):
     """Module 1: the bought card (exhibit if possible, else its effect when useful)."""
     if is_legal(s, ACCEPT):
@@ -569,7 +569,7 @@ def best_tool(s, p, params):
     return best
 
 
-@njit
+@njit(inline="always")
 def keep_action(s, p, params, have, need):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     for c in range(8):
@@ -584,7 +584,7 @@ def keep_action(s, p, params, have, need):
     return best
 
 
-@njit
+@njit(inline="always")
 def heuristic_choice(s, p, params, have, need):
     tier_pref, tolerance, sign = int(params[0]), int(params[2]), params[3] > 0.5
     st = s.stage
