@@ -2,8 +2,8 @@
 
 numba checks only the source file of a function it loads from its cache. After an edit to a function it calls in
 another module (a `git pull`, a local change in an editable install) it would run stale machine code, silently. So
-the cache directory is keyed by a hash of every module that compiled code can reach: the modules importing numba
-and, recursively, the simkit modules they import (constants are compiled in too). Editing a report or statistics
+the cache directory is keyed by a hash of every module that compiled code can reach: the modules compiling with
+numba and, recursively, the simkit modules they import (constants are compiled in too). Editing a report or statistics
 module keeps the cache; editing an engine, a policy or their constants starts a fresh one.
 
 `configure()` must run before the first compiled module is imported; `simkit/__init__.py` does it.
@@ -21,7 +21,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 PREFIX = "simkit-"
 _IMPORT = re.compile(r"^\s*(?:from\s+(simkit(?:\.\w+)*)\s+import\s+\(?([\w\s,]*)|import\s+(simkit(?:\.\w+)*))",
                      re.MULTILINE)
-_USES_NUMBA = re.compile(r"^\s*(?:import numba|from numba)", re.MULTILINE)
+# compiled code: modules using numba directly or through the package's decorator (simkit/core/jit.py)
+_COMPILES = re.compile(r"^\s*(?:import numba|from numba|from simkit\.core\.jit import)", re.MULTILINE)
 
 
 def _module_file(name: str, package_dir: Path) -> Path | None:
@@ -44,8 +45,8 @@ def _imported_files(text: str, package_dir: Path) -> set[Path]:
 
 
 def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
-    """The modules that importing numba puts in the compiled code's reach, and every package module they import."""
-    pending = [f for f in package_dir.rglob("*.py") if _USES_NUMBA.search(f.read_text())]
+    """The modules holding compiled code, and every package module they import (recursively)."""
+    pending = [f for f in package_dir.rglob("*.py") if _COMPILES.search(f.read_text())]
     seen = set()
     while pending:
         f = pending.pop()

@@ -16,7 +16,9 @@ def write_package(root: Path) -> Path:
                                              "from simkit.games import helpers\n")
     (pkg / "games" / "rules.py").write_text("LIMIT = 3\nSIZE = 4\n")
     (pkg / "games" / "helpers.py").write_text("from simkit.core.constants import K\n")
+    (pkg / "games" / "policy.py").write_text("from simkit.core.jit import njit\n")
     (pkg / "core").mkdir()
+    (pkg / "core" / "jit.py").write_text("import numba\n")
     (pkg / "core" / "constants.py").write_text("K = 1\n")
     (pkg / "report.py").write_text("from simkit.games.rules import LIMIT\n")
     return pkg
@@ -25,7 +27,8 @@ def write_package(root: Path) -> Path:
 def test_the_key_covers_compiled_modules_and_what_they_import_recursively(tmp_path):
     pkg = write_package(tmp_path)
     names = [f.relative_to(pkg).as_posix() for f in jit_cache.compiled_sources(pkg)]
-    assert names == ["core/constants.py", "games/engine.py", "games/helpers.py", "games/rules.py"]
+    assert names == ["core/constants.py", "core/jit.py", "games/engine.py", "games/helpers.py", "games/policy.py",
+                     "games/rules.py"]
 
 
 def test_editing_a_constant_compiled_code_uses_changes_the_key_and_editing_a_report_does_not(tmp_path):

@@ -1,9 +1,9 @@
 """The outcome a search policy maximises, compiled with numba (game-agnostic)."""
 
-import numba as nb
+from simkit.core.jit import njit
 
 
-@nb.njit(cache=True)
+@njit
 def score_margin(scores, p, n_players):
     """Player p's score minus the best other player's score; the score alone in a solo game."""
     value = float(scores[p])

@@ -5,8 +5,9 @@ depend only on its seed: results do not change with the number of workers or the
 variants sees the same deck order (common random numbers).
 """
 
-import numba as nb
 import numpy as np
+
+from simkit.core.jit import njit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -15,7 +16,7 @@ _S30, _S27, _S31, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(
 _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
 
-@nb.njit(cache=True)
+@njit
 def mix64(z):
     """The SplitMix64 finaliser: a bijective scramble of a 64-bit word."""
     z = (z ^ (z >> _S30)) * _M1
@@ -23,32 +24,32 @@ def mix64(z):
     return z ^ (z >> _S31)
 
 
-@nb.njit(cache=True)
+@njit
 def stream_key(seed, stream):
     """The starting state of stream `stream` of a game with seed `seed`."""
     return mix64(np.uint64(seed) ^ mix64(np.uint64(stream) * _GOLDEN + _GOLDEN))
 
 
-@nb.njit(cache=True)
+@njit
 def next_u64(state):
     """Advance a stream held in state[0]; return the next 64-bit word."""
     state[0] += _GOLDEN
     return mix64(state[0])
 
 
-@nb.njit(cache=True)
+@njit
 def next_float(state):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(state) >> _S11) * _TO_UNIT
 
 
-@nb.njit(cache=True)
+@njit
 def next_below(state, n):
     """Uniform integer in [0, n)."""
     return np.int64(next_float(state) * n)
 
 
-@nb.njit(cache=True)
+@njit
 def shuffle(state, values, n):
     """Fisher-Yates shuffle of values[:n] in place."""
     for i in range(n - 1, 0, -1):
@@ -62,7 +63,7 @@ def game_seeds(master_seed: int, start: int, stop: int) -> np.ndarray:
     return _hash_indices(key, np.arange(start, stop, dtype=np.uint64))
 
 
-@nb.njit(cache=True)
+@njit
 def _hash_indices(key, indices):
     out = np.empty(len(indices), np.uint64)
     for i in range(len(indices)):

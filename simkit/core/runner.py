@@ -47,6 +47,17 @@ def play_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, s
                          lineup_labels=[c.label for c in cell.lineup], arrays=arrays)
 
 
+def _warm_up(exp: Experiment, master_seed: int, part: str) -> None:
+    """Compile part of the game's code into numba's disk cache: "engine" the step-by-step transitions, "game"
+    everything one game of the first cell needs (the engine loaded from the cache if already there)."""
+    if part == "engine":
+        state = exp.cells[0].game.new_initial_state(master_seed)
+        state.apply_action(state.legal_actions()[0])
+        state.scores()
+    else:
+        play_chunk(exp, 0, master_seed, 0, 1)
+
+
 def _spans(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, stop)) for a in range(start, stop, size)]
 
@@ -61,6 +72,10 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
     frames: list[pl.DataFrame] = []
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
             tqdm(total=cap * len(exp.cells), unit="game", disable=not show, desc=exp.name) as bar:
+        if options.jobs > 1 and options.backend != "dask":
+            # two workers compile the game's code side by side (instead of every worker all of it at once); the
+            # others load it from numba's disk cache (workers on other machines have their own: not done there)
+            list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
         for batch_start in range(0, cap, batch):
             units = [(i, a, b) for i in range(len(exp.cells))
                      for a, b in _spans(batch_start, min(batch_start + batch, cap), options.chunk_size)]

@@ -6,9 +6,9 @@ the step-by-step API uses), and summarised into per-seat result arrays.
 
 from collections import namedtuple
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.engine import (apply_action, final_scores, ranks_and_win_shares, score_components,
                                           setup)
@@ -27,7 +27,7 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
                        np.zeros(n_games, np.int16), np.zeros(n_games, np.int8), np.zeros(n_games, np.int8))
 
 
-@nb.njit(cache=True)
+@njit
 def record_game(s, scores, ranks, shares, out, g):
     """Write the results of the finished game in s into row g of out."""
     comp = np.zeros(N_COMPONENTS, np.int64)
@@ -60,11 +60,12 @@ def record_game(s, scores, ranks, shares, out, g):
     out.triggers[g] = s.triggers
 
 
-@nb.njit(cache=True)
-def play_games(template, seeds, seat_policy, seat_params, ws, out):
+@njit
+def play_games(template, seeds, seat_policy, seat_params, ws, search_ws, out):
     """Play one game per seed with the rules in template[0]; seat_policy[g, p] / seat_params[g, p] give the
-    policy of seat p in game g. Returns -1 when every game finished, else the index of the first game that broke
-    an invariant (its state is left in template[0] for the error message)."""
+    policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when every game finished,
+    else the index of the first game that broke an invariant (its state is left in template[0] for the error
+    message)."""
     s = template[0]
     n = s.n_players
     scores = np.empty(n, np.int64)
@@ -74,7 +75,7 @@ def play_games(template, seeds, seat_policy, seat_params, ws, out):
         setup(s, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(s, seat_policy[g, p], seat_params[g, p], ws)
+            action = choose_action(s, seat_policy[g, p], seat_params[g, p], ws, search_ws)
             if action < 0:
                 s.error = ERR_NO_LEGAL_ACTION
                 s.done = 1

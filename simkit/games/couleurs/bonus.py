@@ -1,13 +1,12 @@
 """Module 1 bonus cards (spec §11.1): the deck, the market and its Phase 3 refresh, what a player can buy or
 exchange, and the cards held under option B. The card choices themselves are resolved in engine.apply_action."""
 
-import numba as nb
-
+from simkit.core.jit import njit
 from simkit.core.rng import shuffle
 from simkit.games.couleurs.ops import W
 
 
-@nb.njit(cache=True)
+@njit
 def draw_bonus(s):
     """The next bonus card from the deck (reshuffling the discards when it is empty), or -1."""
     if s.bonus_deck_n == 0 and s.bonus_reshuffle and s.bonus_discard_n > 0:
@@ -22,13 +21,13 @@ def draw_bonus(s):
     return s.bonus_deck[s.bonus_deck_n]
 
 
-@nb.njit(cache=True)
+@njit
 def discard_bonus(s, card):
     s.bonus_discard[s.bonus_discard_n] = card
     s.bonus_discard_n += 1
 
 
-@nb.njit(cache=True)
+@njit
 def refresh_bonus_market(s, half):
     """Phase 3 step 2 (spec §6.3): a half-turn discards the market and every unused held card (option B), then
     deals a fresh market; otherwise refill."""
@@ -46,7 +45,7 @@ def refresh_bonus_market(s, half):
             s.bonus_market[m] = draw_bonus(s)
 
 
-@nb.njit(cache=True)
+@njit
 def can_buy(s, p):
     if not s.module_bonus:
         return False
@@ -56,7 +55,7 @@ def can_buy(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def any_swap(s, p):
     for g in range(6):
         for t in range(6):
@@ -65,13 +64,13 @@ def any_swap(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def swap_ok(s, p, g, t):
     """Colour Swap: a primary for another primary, or a secondary for another secondary, with the supply."""
     return g != t and g < 6 and t < 6 and (g < 3) == (t < 3) and s.reserve[p, g] > 0 and s.supply[t] > 0
 
 
-@nb.njit(cache=True)
+@njit
 def any_tool_move(s, p):
     for t in range(3):
         if s.space[p, t] < s.track_len[t]:
@@ -80,13 +79,13 @@ def any_tool_move(s, p):
 
 
 
-@nb.njit(cache=True)
+@njit
 def may_use_held(s, p):
     """Option B: p holds a card and has not used one this round."""
     return s.option_b and s.held_n[p] > 0 and not s.used_card[p]
 
 
-@nb.njit(cache=True)
+@njit
 def keep_card(s, p, card):
     """Option B: a bought card is kept face up; remember it as bought this turn (bonus_b_immediate_counts)."""
     s.fresh = s.held_n[p]
@@ -94,7 +93,7 @@ def keep_card(s, p, card):
     s.held_n[p] += 1
 
 
-@nb.njit(cache=True)
+@njit
 def take_held(s, p, k):
     """Option B: take held card k to use it now. It is the round's one use, unless it was bought this very turn
     and bonus_b_immediate_counts is false."""

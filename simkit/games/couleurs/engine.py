@@ -13,9 +13,9 @@ Helpers live in ops.py, placements and exhibiting in painting.py, the painting m
 deck in bonus.py and scoring in scoring.py; the names other code uses are re-exported here.
 """
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.rng import next_below, shuffle, stream_key
 from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus, keep_card,
                                          may_use_held, refresh_bonus_market, swap_ok, take_held)
@@ -30,16 +30,16 @@ from simkit.games.couleurs.ops import (B, BRUSH, EXHIBIT, G, GET_BLUE, GET_RED, 
 from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
-from simkit.games.couleurs.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE, CARD_RESERVE, CEZANNE, COLOUR,
-                                         COPY, DECLINE, EFFECT, EMPTY, END_ROUND_CAP, ERR_ILLEGAL_ACTION,
-                                         ERR_INVARIANT, GAUGUIN, HIRE, KEEP, MANET, MIXCARD, MONET, N_ACTIONS,
-                                         N_UPPER, PAINT, PLACE, RENOIR, ROTATE, ST_ACTIVE, ST_BONUS, ST_BUY, ST_CARD,
-                                         ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DONE, ST_DRAFT, ST_EXHIBIT,
-                                         ST_FREE, ST_HELD, HELD, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT,
-                                         ST_PAINTER, ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TAKE, ST_TARGET,
-                                         ST_TOOL, ST_TURN, STOP, SWAP, TAKE, TARGET, TK_HIRE, TK_NONE, TK_TOKEN,
-                                         TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE,
-                                         UP_WHITES, USE, VALADON)
+from simkit.games.couleurs.state import (ACCEPT, BIG_SUPPLY, BUY, B_AFTER, B_BEFORE, B_NONE, CARD, CARD_ACTIVE,
+                                         CARD_RESERVE, CEZANNE, COLOUR, COPY, DECLINE, EFFECT, EMPTY, END_ROUND_CAP,
+                                         ERR_ILLEGAL_ACTION, ERR_INVARIANT, GAUGUIN, HELD, HIRE, KEEP, MANET, MIXCARD,
+                                         MONET, N_ACTIONS, N_UPPER, PAINT, PLACE, RENOIR, ROTATE, STOP, ST_ACTIVE,
+                                         ST_BONUS, ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DONE,
+                                         ST_DRAFT, ST_EXHIBIT, ST_FREE, ST_GAUGUIN, ST_HELD, ST_KEEP, ST_MIXPAY,
+                                         ST_NEW_ACTIVE, ST_PAINT, ST_PAINTER, ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP,
+                                         ST_TAKE, ST_TARGET, ST_TOOL, ST_TURN, SWAP, TAKE, TARGET, TK_HIRE, TK_NONE,
+                                         TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK, UP_FIRST, UP_IMITATOR,
+                                         UP_ROTATE, UP_WHITES, USE, VALADON)
 
 # chance streams of a game seed: one per kind of chance event, so shared chance coincides across variants
 STREAM_PAINTING_DECK, STREAM_FIRST_PLAYER, STREAM_TYPES = 1, 2, 3
@@ -50,7 +50,7 @@ STREAM_POLICY = 16  # + seat
 # ---- setup --------------------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def setup(s, seed):
     """Spec §2.3 (without the modules): types in play, supply, first player, player boards, the deal."""
     n = s.n_players
@@ -198,7 +198,7 @@ def setup(s, seed):
         start_draft(s)
 
 
-@nb.njit(cache=True)
+@njit
 def card_effect_ok(s, p):
     """Whether the bought card's own effect (EFFECT) can be used now."""
     card = s.pend_bonus
@@ -213,7 +213,7 @@ def card_effect_ok(s, p):
     return False  # mixing: MIXCARD actions
 
 
-@nb.njit(cache=True)
+@njit
 def start_draft(s):
     s.current = 0
     if s.market_mode:  # no draft: players start without paintings
@@ -222,7 +222,7 @@ def start_draft(s):
         s.stage = ST_DRAFT if s.pick_pass else ST_ACTIVE
 
 
-@nb.njit(cache=True)
+@njit
 def after_actives(s):
     """Setup after the active paintings: painter tiles (if chosen after the draft), Gauguin's colour, round 1."""
     s.current = 0
@@ -232,7 +232,7 @@ def after_actives(s):
     next_gauguin(s, 0)
 
 
-@nb.njit(cache=True)
+@njit
 def next_gauguin(s, start):
     """Spec §2.3 step 7: each Gauguin player (seat order) chooses his secondary colour; then round 1 begins."""
     for p in range(start, s.n_players):
@@ -247,7 +247,7 @@ def next_gauguin(s, start):
 # ---- phase transitions ------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def begin_round(s):
     """Phase 1 (spec §6.1): every owned assistant not pre-placed is available."""
     n = s.n_players
@@ -264,7 +264,7 @@ def begin_round(s):
         next_placer(s)
 
 
-@nb.njit(cache=True)
+@njit
 def next_placer(s):
     n = s.n_players
     for k in range(1, n + 1):
@@ -285,7 +285,7 @@ def next_placer(s):
     s.done = 1
 
 
-@nb.njit(cache=True)
+@njit
 def next_turn(s):
     """The current turn's action is over. Under option B the player may then use a held card (or, if one was used
     before the assistant, now picks the assistant); otherwise the turn passes."""
@@ -303,7 +303,7 @@ def next_turn(s):
     pass_turn(s)
 
 
-@nb.njit(cache=True)
+@njit
 def pass_turn(s):
     """The next player clockwise with a standing assistant, or the end of Phase 2 (spec §6.2)."""
     n = s.n_players
@@ -316,7 +316,7 @@ def pass_turn(s):
     end_phase2(s)
 
 
-@nb.njit(cache=True)
+@njit
 def end_phase2(s):
     if s.triggers:
         s.end_reason = s.first_trigger
@@ -334,13 +334,13 @@ def end_phase2(s):
             start_discard(s)
 
 
-@nb.njit(cache=True)
+@njit
 def finish(s):
     s.stage = ST_DONE
     s.done = 1
 
 
-@nb.njit(cache=True)
+@njit
 def rotate(s, k):
     """Phase 3 steps 1-2 (spec §3.5, §6.3): turn the wheel k steps and detect a half-turn."""
     r0 = s.rotation
@@ -355,6 +355,7 @@ def rotate(s, k):
         for i in range(1, k + 1):
             if s.forbidden[(s.red_sector + r0 + i) % s.n_sectors]:
                 half = True
+                break  # also keeps LLVM from vectorizing the loop: thousands of IR lines in every caller
     if half:
         s.half_turns += 1
     if s.market_mode:  # the painting market first (spec §6.3 step 2)
@@ -363,13 +364,13 @@ def rotate(s, k):
         refresh_bonus_market(s, half)
 
 
-@nb.njit(cache=True)
+@njit
 def start_discard(s):
     s.p3_idx = 0
     next_discarder(s)
 
 
-@nb.njit(cache=True)
+@njit
 def next_discarder(s):
     """Phase 3 step 3: in turn order, players over the pigment limit discard down to it."""
     n = s.n_players
@@ -384,7 +385,7 @@ def next_discarder(s):
     next_keeper(s)
 
 
-@nb.njit(cache=True)
+@njit
 def recover(s, p, keep):
     """Phase 3 step 4 for player p: keep one lower assistant standing on slot `keep` (-1: none), recover the rest."""
     for j in range(s.n_sectors):
@@ -401,7 +402,7 @@ def recover(s, p, keep):
     s.whites_standing[p] = 0
 
 
-@nb.njit(cache=True)
+@njit
 def next_keeper(s):
     n = s.n_players
     while s.p3_idx < n:
@@ -423,7 +424,7 @@ def next_keeper(s):
     begin_round(s)
 
 
-@nb.njit(cache=True)
+@njit
 def tool_move(s, p, t):
     """Tool card: advance marker t one space (spec §11.1, §4). With bonus_on_pass = false, a marker entering the
     bonus space while the card could move it again waits: moving it on passes the space without the bonus."""
@@ -439,7 +440,7 @@ def tool_move(s, p, t):
     enter_space(s, p, t)
 
 
-@nb.njit(cache=True)
+@njit
 def tool_continue(s, p):
     """Tool card: the next step, the bonus of a marker that stopped on the bonus space (bonus_on_pass = false),
     then Cézanne (cezanne_on_tool_card) for the last marker moved. Returns True when waiting for a choice."""
@@ -456,7 +457,7 @@ def tool_continue(s, p):
     return s.cezanne_tool != 0 and s.pend_track >= 0 and cezanne_offer(s, p)
 
 
-@nb.njit(cache=True)
+@njit
 def use_held(s, p, k):
     """Option B: resolve held card k like a card just bought under option A (effect, alternative, or nothing)."""
     s.pend_bonus = take_held(s, p, k)
@@ -467,7 +468,7 @@ def use_held(s, p, k):
 # ---- action resolution -----------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def mix_inputs(a):
     if a == MIX_ORANGE:
         return R, Y
@@ -476,13 +477,13 @@ def mix_inputs(a):
     return B, R
 
 
-@nb.njit(cache=True)
+@njit
 def gauguin_mix(s, p, a, copy):
     """Gauguin may replace one primary of his own colour's mix by a white (spec §11.2)."""
     return power_applies(s, p, GAUGUIN, copy) and s.gauguin_colour[p] == a  # MIX_ORANGE..MIX_PURPLE == O..P
 
 
-@nb.njit(cache=True)
+@njit
 def cezanne_offer(s, p):
     """After an upgrade: enter the Cézanne choice if it applies (once per upgrade action). Returns True if so."""
     t = s.pend_track
@@ -495,7 +496,7 @@ def cezanne_offer(s, p):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def can_perform(s, p, a, copy):
     """Whether player p meets the requirements of lower action a (spec §7.1); copy: performed via imitator."""
     if a <= GET_BLUE:
@@ -521,7 +522,7 @@ def can_perform(s, p, a, copy):
     return can_take(s, p) or can_buy(s, p)  # take_painting (spec §10.2; Module 1 may buy instead)
 
 
-@nb.njit(cache=True)
+@njit
 def can_copy(s, p):
     for j in range(s.n_sectors):
         if slot_standing(s, j) > 0 and can_perform(s, p, action_of_slot(s, j), True):
@@ -529,7 +530,7 @@ def can_copy(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def enter_space(s, p, t):
     """Effects of the space the marker of tool t just entered (spec §4). Returns True when waiting for a choice."""
     space = s.space[p, t]
@@ -541,7 +542,7 @@ def enter_space(s, p, t):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def last_space(s, p, t):
     if s.space[p, t] == s.track_len[t]:
         # flips a 6 to 10, or takes a 10 after hiring (or after passing the bonus space, bonus_on_pass = false)
@@ -550,7 +551,7 @@ def last_space(s, p, t):
             trigger(s, TRIG_TRACK)
 
 
-@nb.njit(cache=True)
+@njit
 def perform(s, p, a):
     """Resolve lower action a for player p (requirements already checked). Returns True when a sub-decision
     follows (payment, painting, bonus, new active painting)."""
@@ -601,14 +602,14 @@ def perform(s, p, a):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def advance_marker(s, p):
     t = s.pend_track
     s.space[p, t] += 1
     return enter_space(s, p, t)
 
 
-@nb.njit(cache=True)
+@njit
 def perform_upper(s, p, u):
     if u == UP_FIRST:
         gain(s, p, W, 1)
@@ -627,7 +628,7 @@ def perform_upper(s, p, u):
 # ---- legal actions ------------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def place_ok(s, p, loc):
     if loc < MAX_SECTORS:
         return loc < s.n_sectors and s.cap[loc] > 0 and slot_occupants(s, loc) < s.cap[loc]
@@ -639,7 +640,7 @@ def place_ok(s, p, loc):
     return not (u == UP_FIRST and s.first_player == p)
 
 
-@nb.njit(cache=True)
+@njit
 def owns_standing(s, p, loc):
     if loc < MAX_SECTORS:
         return loc < s.n_sectors and s.lower_standing[p, loc] > 0
@@ -649,7 +650,7 @@ def owns_standing(s, p, loc):
     return u < N_UPPER and s.upper_owner[u] == p and s.upper_standing[u] > 0
 
 
-@nb.njit(cache=True)
+@njit
 def resolvable(s, p, loc):
     if loc < MAX_SECTORS:
         return can_perform(s, p, action_of_slot(s, loc), False)
@@ -658,7 +659,7 @@ def resolvable(s, p, loc):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def is_legal(s, a):
     """Whether action a is legal for the current player (the single definition; legal_actions enumerates it)."""
     if s.done or a < 0 or a >= N_ACTIONS:
@@ -748,7 +749,7 @@ def is_legal(s, a):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def _ranges(s):
     """Two action ranges [lo, hi) and [lo2, hi2) that hold every legal action of the current stage (ascending)."""
     st = s.stage
@@ -794,7 +795,7 @@ def _ranges(s):
     return 0, 0, 0, 0
 
 
-@nb.njit(cache=True)
+@njit
 def legal_actions(s, out):
     """Write the legal actions (ascending) into out; return their count."""
     if s.done:
@@ -815,7 +816,7 @@ def legal_actions(s, out):
 # ---- transitions --------------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def apply_action(s, a):
     """Apply legal action a of the current player. An illegal action stops the game with ERR_ILLEGAL_ACTION."""
     if not is_legal(s, a):

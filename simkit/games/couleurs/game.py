@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -18,8 +18,10 @@ from simkit.games.couleurs.batch import new_output, play_games, record_game
 from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, PAINTERS, TOOLS,
                                               UPPER_ACTIONS)
 from simkit.games.couleurs.dispatch import choose_action
-from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
+from simkit.games.couleurs.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH,
+                                            new_workspace)
 from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
+from simkit.games.couleurs.search import new_search_workspace
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
                                          END_REASONS, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_TIERS, N_UPPER, PAINT,
                                          PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET, TOKEN,
@@ -193,8 +195,9 @@ class CouleursGame(Game):
         seats = np.asarray(seats)
         out = new_output(len(seeds), self.n_players)
         template = self.new_record()
+        search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
         failed = play_games(template, np.asarray(seeds, np.uint64), policy_ids[seats], params[seats],
-                            new_workspace(), out)
+                            new_workspace(), search_ws, out)
         if failed >= 0:
             raise aborted_error(self.id, seeds[failed], template[0], ERROR_TEXT)
         return self._batch_columns(out)
@@ -255,7 +258,13 @@ class CouleursState(RecordState):
     def compiled_action(self, choice) -> int:
         """The action shipped policy `choice` takes here (the batch path's own policy code)."""
         params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
-        return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, self._workspace))
+        policy = POLICY_IDS[choice.name]
+        search_ws = self._search_workspace if policy == SEARCH else None
+        return int(choose_action(self._arr[0], policy, params, self._workspace, search_ws))
+
+    @cached_property
+    def _search_workspace(self):
+        return new_search_workspace()
 
     def scores(self) -> np.ndarray:
         out = np.zeros(self.game.n_players, np.int64)

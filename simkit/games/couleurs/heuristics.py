@@ -14,9 +14,9 @@ Parameters (vector order, see policies.POLICY_PARAMS): tier (0 cheap, 1 balanced
 It reads only what the player may see (spec §2.4): its own reserve grids, and public information otherwise.
 """
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX_BLACK, MIX_PURPLE, O,
                                           P, PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
@@ -26,7 +26,7 @@ from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX
                                           swap_ok)
 from simkit.games.couleurs.market import can_take, unfinished
 from simkit.games.couleurs.ops import TAKE_PAINTING, painting_counts
-from simkit.games.couleurs.painting import can_place_on, paint_ok_on, valadon_ok_on, workable
+from simkit.games.couleurs.painting import paint_ok_on, valadon_ok_on, workable
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
                                          HIRE, KEEP, MIXCARD, N_UPPER, PAINT, PLACE, ROTATE, ST_ACTIVE, ST_BONUS,
                                          ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DRAFT,
@@ -47,7 +47,7 @@ SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of action
 # ---- what the player needs ------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def focus_index(s, p):
     """The painting p plans around: the unfinished active painting with the fewest empty squares (the base game's
     market lets p hold several; finishing one before the next keeps cubes from spreading), else the first active
@@ -66,7 +66,7 @@ SQUARES_AT = KEEP_AT + 7  # needs(): out[SQUARES_AT + c] = empty squares of colo
 N_NEEDS = SQUARES_AT + 6
 
 
-@nb.njit(cache=True)
+@njit
 def needs(s, p, have, tolerance, out):
     """What p's active painting asks for, given the cubes `have`:
     out[c] = cubes of colour c it still lacks (c < 6), out[W] = whites to gather for the squares whites will
@@ -113,7 +113,7 @@ def needs(s, p, have, tolerance, out):
     return empty
 
 
-@nb.njit(cache=True)
+@njit
 def wants_signature(s, p, sign):
     """Whether p would put a black on the focus painting (black_signatures, none there yet)."""
     i = focus_index(s, p)
@@ -123,7 +123,7 @@ def wants_signature(s, p, sign):
     return blacks < s.max_blacks
 
 
-@nb.njit(cache=True)
+@njit
 def spare_cubes(s, p, need):
     """Reserve cubes beyond those worth keeping (see needs)."""
     total = 0
@@ -132,7 +132,7 @@ def spare_cubes(s, p, need):
     return total
 
 
-@nb.njit(cache=True)
+@njit
 def least_needed_colour(s, p, need):
     """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
     best, best_surplus = -1, -1e9
@@ -148,7 +148,7 @@ def least_needed_colour(s, p, need):
 # ---- painting choice ------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def card_score(s, p, card, tier_pref, tolerance):
     """How much p wants painting card `card`: the tier preference, then how well its colours fit p's reserve."""
     t = s.card_tier[card]
@@ -172,7 +172,7 @@ def card_score(s, p, card, tier_pref, tolerance):
     return score + 0.5 * fit
 
 
-@nb.njit(cache=True)
+@njit
 def best_card_action(s, p, tier_pref, tolerance, draft):
     best, best_score = -1, -1e9
     n = s.hand_n[p] if draft else s.n_kept[p]
@@ -195,7 +195,7 @@ def best_card_action(s, p, tier_pref, tolerance, draft):
 # ---- action values ----------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def paintable(s, p, have, need, tolerance, sign):
     """Cubes a paint action could place now from `have` (matching colours, whites within the tolerance, a
     signature), capped by the Brush level; `need` as filled by needs()."""
@@ -215,7 +215,7 @@ def paintable(s, p, have, need, tolerance, sign):
     return min(count, brush), count >= empty and empty <= brush
 
 
-@nb.njit(cache=True)
+@njit
 def bonus_card_value(s, p, card, have, need, tolerance, sign):
     if card == 0:  # Painting: a second paint
         n, done = paintable(s, p, have, need, tolerance, sign)
@@ -232,7 +232,7 @@ def bonus_card_value(s, p, card, have, need, tolerance, sign):
     return 0.5  # Imitation
 
 
-@nb.njit(cache=True)
+@njit
 def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
     """The value of performing lower action a now for p (from the reserve `have`, missing colours `need`)."""
     tolerance, sign = params[2], params[3] > 0.5
@@ -281,7 +281,7 @@ def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
     return 0.0
 
 
-@nb.njit(cache=True)
+@njit
 def buy_value(s, p, have, need, tolerance, sign):
     """Module 1: the value of buying the most useful affordable bonus card now."""
     best = 0.0
@@ -292,7 +292,7 @@ def buy_value(s, p, have, need, tolerance, sign):
     return best - 0.5
 
 
-@nb.njit(cache=True)
+@njit
 def wants_painting(s, p, need):
     """Base game: p takes a market painting when it has none in progress, or one a Paint action could nearly
     finish (so the next is ready); never a third, which would spread its cubes."""
@@ -307,7 +307,7 @@ def wants_painting(s, p, need):
     return u == 1 and empty <= level(s, p, BRUSH)
 
 
-@nb.njit(cache=True)
+@njit
 def best_take(s, p, tier_pref, tolerance):
     """The legal TAKE action for the market painting p wants most (card_score), or -1."""
     best, best_score = -1, -1e9
@@ -319,7 +319,7 @@ def best_take(s, p, tier_pref, tolerance):
     return best
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def target_action(s, p):
     """paint_target: the painting closest to completion among those that can take a matching cube now, else
     among any legal target (finishing paintings one at a time)."""
@@ -334,7 +334,7 @@ def target_action(s, p):
     return best
 
 
-@nb.njit(cache=True)
+@njit
 def matching_square(s, p, i):
     card = s.cards[p, i]
     for q in range(9):
@@ -343,7 +343,7 @@ def matching_square(s, p, i):
     return False
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def exhibit_choice(s, p):
     """exhibit_which: the completed painting worth the most."""
     best, best_value = -1, -1
@@ -353,7 +353,7 @@ def exhibit_choice(s, p):
     return best
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def held_action(s, p, have, need, tolerance, sign):
     """Option B, after the action: use the most useful held card (unused cards are discarded at the half-turn),
     unless none would help."""
@@ -365,7 +365,7 @@ def held_action(s, p, have, need, tolerance, sign):
     return best
 
 
-@nb.njit(cache=True)
+@njit
 def upper_value(s, p, u, need, params, have, placing_paint, placing_exhibit):
     if u == UP_WHITES:
         return min(level(s, p, TUBE), need[W]) * 1.0 + 0.3
@@ -382,7 +382,7 @@ def upper_value(s, p, u, need, params, have, placing_paint, placing_exhibit):
     return best - 0.1
 
 
-@nb.njit(cache=True)
+@njit
 def planned_reserve(s, p, have):
     """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites)."""
     for c in range(8):
@@ -402,7 +402,7 @@ def planned_reserve(s, p, have):
     have[W] += s.whites_standing[p] * level(s, p, TUBE)
 
 
-@nb.njit(cache=True)
+@njit
 def standing_on(s, p, action):
     for j in range(s.n_sectors):
         if s.lower_standing[p, j] > 0 and action_of_slot(s, j) == action:
@@ -410,7 +410,7 @@ def standing_on(s, p, action):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def prepare_placement(s, p, params, have, need):
     """Fill have/need for valuing p's placements; returns (already on paint, already on exhibit)."""
     planned_reserve(s, p, have)
@@ -418,14 +418,14 @@ def prepare_placement(s, p, params, have, need):
     return standing_on(s, p, PAINT_ACTION), standing_on(s, p, EXHIBIT)
 
 
-@nb.njit(cache=True)
+@njit
 def placement_value(s, p, loc, params, have, need, on_paint, on_exhibit):
     if loc < MAX_SECTORS:
         return lower_value(s, p, action_of_slot(s, loc), have, need, params, on_paint, on_exhibit)
     return upper_value(s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def place_action(s, p, params, have, need):
     on_paint, on_exhibit = prepare_placement(s, p, params, have, need)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
@@ -440,7 +440,7 @@ def place_action(s, p, params, have, need):
 # ---- Phase 2 --------------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def turn_rank(s, loc):
     """Order of resolution: gains, mixes, black, imitator, paint, exhibit, upgrades, rotate."""
     if loc >= MAX_SECTORS:
@@ -466,14 +466,14 @@ def turn_rank(s, loc):
     return 6
 
 
-@nb.njit(cache=True)
+@njit
 def unwanted_take(s, p, loc, need):
     """A take_painting assistant p would decline: no painting wanted and no bonus card to buy instead."""
     return (loc < MAX_SECTORS and action_of_slot(s, loc) == TAKE_PAINTING and not wants_painting(s, p, need)
             and not can_buy(s, p))
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def turn_action(s, p, need):
     best, best_rank = -1, 99
     for loc in range(MAX_SECTORS + N_UPPER):
@@ -490,7 +490,7 @@ def turn_action(s, p, need):
     return best
 
 
-@nb.njit(cache=True)
+@njit
 def paint_action(s, p, tolerance, sign, need):
     """The next cube to place: a matching colour, a Toulouse-Lautrec mismatch for a colour p lacks, a signature,
     a white within the tolerance (or Valadon's), else stop. The cube goes on the painting the engine targets."""
@@ -520,7 +520,7 @@ def paint_action(s, p, tolerance, sign, need):
     return STOP
 
 
-@nb.njit(cache=True)
+@njit
 def first_legal_in(s, lo, hi):
     for a in range(lo, hi):
         if is_legal(s, a):
@@ -528,7 +528,7 @@ def first_legal_in(s, lo, hi):
     return -1
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def card_action(s, p, params, have, need):
     """Module 1: the bought card (exhibit if possible, else its effect when useful)."""
     if is_legal(s, ACCEPT):
@@ -549,7 +549,7 @@ def card_action(s, p, params, have, need):
     return STOP
 
 
-@nb.njit(cache=True)
+@njit
 def swap_action(s, p, need):
     for t in range(6):
         if need[t] <= 0:
@@ -560,7 +560,7 @@ def swap_action(s, p, need):
     return STOP
 
 
-@nb.njit(cache=True)
+@njit
 def best_tool(s, p, params):
     best, best_w = STOP, -1.0
     for t in range(3):
@@ -569,7 +569,7 @@ def best_tool(s, p, params):
     return best
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def keep_action(s, p, params, have, need):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     for c in range(8):
@@ -584,7 +584,7 @@ def keep_action(s, p, params, have, need):
     return best
 
 
-@nb.njit(cache=True)
+@njit(inline="always")
 def heuristic_choice(s, p, params, have, need):
     tier_pref, tolerance, sign = int(params[0]), int(params[2]), params[3] > 0.5
     st = s.stage
@@ -678,7 +678,7 @@ def heuristic_choice(s, p, params, have, need):
     return -1
 
 
-@nb.njit(cache=True)
+@njit
 def heuristic_action(s, p, params, ws):
     """The heuristic's action; falls back to the first legal action should a rule it does not model (a future
     engine stage) leave its choice illegal."""

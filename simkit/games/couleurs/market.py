@@ -1,14 +1,13 @@
 """The base game's painting market (spec §10.2): the face-up display, drawing with reshuffles, the Phase 3 refresh
 and the take_painting action."""
 
-import numba as nb
-
+from simkit.core.jit import njit
 from simkit.core.rng import shuffle
 from simkit.games.couleurs.painting import workable
 from simkit.games.couleurs.state import CARD_ACTIVE, EMPTY, MAX_HELD
 
 
-@nb.njit(cache=True)
+@njit
 def draw_painting(s):
     """The next card of the painting deck, reshuffling the discarded market cards when it is empty
     (painting_deck_reshuffle), or -1 when none are left."""
@@ -25,7 +24,7 @@ def draw_painting(s):
     return s.deck[s.deck_pos - 1]
 
 
-@nb.njit(cache=True)
+@njit
 def refresh_painting_market(s, half):
     """Phase 3 step 2: a half-turn discards the whole market and deals a fresh one; otherwise refill the places
     emptied by take_painting."""
@@ -40,7 +39,7 @@ def refresh_painting_market(s, half):
             s.market[m] = draw_painting(s)
 
 
-@nb.njit(cache=True)
+@njit
 def unfinished(s, p):
     total = 0
     for i in range(s.n_kept[p]):
@@ -49,7 +48,7 @@ def unfinished(s, p):
     return total
 
 
-@nb.njit(cache=True)
+@njit
 def may_take(s, p):
     """Whether p may take a painting now: fewer unfinished paintings than active_painting_limit (0 = no limit)."""
     if not s.market_mode or s.n_kept[p] >= MAX_HELD:
@@ -57,12 +56,12 @@ def may_take(s, p):
     return s.active_limit == 0 or unfinished(s, p) < s.active_limit
 
 
-@nb.njit(cache=True)
+@njit
 def take_ok(s, p, m):
     return 0 <= m < s.market_size and s.market[m] >= 0 and may_take(s, p)
 
 
-@nb.njit(cache=True)
+@njit
 def can_take(s, p):
     for m in range(s.market_size):
         if take_ok(s, p, m):
@@ -70,7 +69,7 @@ def can_take(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def take_painting(s, p, m):
     """Take market card m as a painting in progress; its place stays empty until Phase 3."""
     i = s.n_kept[p]

@@ -1,8 +1,8 @@
 """Small compiled helpers shared by the Couleurs de Paris engine modules: ids, levels, cubes, painting counts."""
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.games.couleurs.state import (BIG_SUPPLY, CARD_ACTIVE, EMPTY, ERR_INVARIANT, N_UPPER, VAN_GOGH)
 
 # colour and action ids (components.py)
@@ -13,18 +13,18 @@ TUBE, PALETTE, BRUSH = 0, 1, 2
 MAX_SECTORS = 24
 
 
-@nb.njit(cache=True)
+@njit
 def level(s, p, tool):
     return np.int64(s.track_level[tool, s.space[p, tool] - 1])
 
 
-@nb.njit(cache=True)
+@njit
 def action_of_slot(s, j):
     """The lower action slot j faces this round (spec §3.2)."""
     return np.int64(s.wheel[(j - s.rotation) % s.n_sectors])
 
 
-@nb.njit(cache=True)
+@njit
 def seat_sum(counts, n, j):
     """Sum over the n seats of counts[seat, j] (assistants of every player on slot j)."""
     total = 0
@@ -33,17 +33,17 @@ def seat_sum(counts, n, j):
     return total
 
 
-@nb.njit(cache=True)
+@njit
 def slot_occupants(s, j):
     return seat_sum(s.lower, s.n_players, j)
 
 
-@nb.njit(cache=True)
+@njit
 def slot_standing(s, j):
     return seat_sum(s.lower_standing, s.n_players, j)
 
 
-@nb.njit(cache=True)
+@njit
 def standing_count(s, p):
     total = np.int64(s.whites_standing[p])
     for j in range(s.n_sectors):
@@ -54,7 +54,7 @@ def standing_count(s, p):
     return total
 
 
-@nb.njit(cache=True)
+@njit
 def non_black(s, p):
     total = 0
     for c in range(7):
@@ -62,7 +62,7 @@ def non_black(s, p):
     return total
 
 
-@nb.njit(cache=True)
+@njit
 def gain(s, p, c, amount):
     """Take up to `amount` cubes of colour c from the supply (take what remains when limited, spec §7.4)."""
     take = amount
@@ -76,7 +76,7 @@ def gain(s, p, c, amount):
     return take
 
 
-@nb.njit(cache=True)
+@njit
 def to_supply(s, c, amount):
     s.returned[c] += amount
     if c != K:
@@ -85,7 +85,7 @@ def to_supply(s, c, amount):
             s.supply[c] = BIG_SUPPLY
 
 
-@nb.njit(cache=True)
+@njit
 def pay(s, p, c, amount):
     if s.reserve[p, c] < amount:
         s.error = ERR_INVARIANT
@@ -95,33 +95,33 @@ def pay(s, p, c, amount):
     to_supply(s, c, amount)
 
 
-@nb.njit(cache=True)
+@njit
 def trigger(s, code):
     if s.triggers == 0:
         s.first_trigger = code
     s.triggers |= code
 
 
-@nb.njit(cache=True)
+@njit
 def has_painter(s, p, painter):
     """Whether player p holds painter tile `painter` and its power applies to the action being resolved
     (painter_powers_on_copies decides for actions performed through imitator)."""
     return power_applies(s, p, painter, s.pend_copy != 0)
 
 
-@nb.njit(cache=True)
+@njit
 def power_applies(s, p, painter, copy):
     return s.module_painters and s.painter[p] == painter and (not copy or s.powers_on_copies)
 
 
-@nb.njit(cache=True)
+@njit
 def pigment_limit(s, p):
     if s.module_painters and s.painter[p] == VAN_GOGH:
         return np.int64(s.vg_limit)
     return np.int64(s.pigment_limit)
 
 
-@nb.njit(cache=True)
+@njit
 def mismatches(s, p, i):
     card = s.cards[p, i]
     total = 0
@@ -132,7 +132,7 @@ def mismatches(s, p, i):
     return total
 
 
-@nb.njit(cache=True)
+@njit
 def active_index(s, p):
     for i in range(s.n_kept[p]):
         if s.card_state[p, i] == CARD_ACTIVE:
@@ -140,7 +140,7 @@ def active_index(s, p):
     return -1
 
 
-@nb.njit(cache=True)
+@njit
 def painting_counts(s, p, i):
     """(filled squares, whites, blacks) on drafted card i of player p."""
     filled, whites, blacks = 0, 0, 0
@@ -155,12 +155,12 @@ def painting_counts(s, p, i):
     return filled, whites, blacks
 
 
-@nb.njit(cache=True)
+@njit
 def painting_complete(s, p, i):
     return s.complete[p, i] != 0
 
 
-@nb.njit(cache=True)
+@njit
 def all_filled(s, p, i):
     for q in range(9):
         if s.squares[p, i, q] == EMPTY:

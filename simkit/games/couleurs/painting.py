@@ -8,21 +8,20 @@ paint_target) unless only one painting can take it. Functions that may open a de
 the caller ends the turn otherwise.
 """
 
-import numba as nb
-
+from simkit.core.jit import njit
 from simkit.games.couleurs.ops import (W, all_filled, has_painter, mismatches, painting_counts, to_supply, trigger)
 from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, DEGAS, EMPTY, PAINT, ST_DEGAS,
                                          ST_EXHIBIT, ST_FREE, ST_NEW_ACTIVE, ST_PAINT, ST_TARGET, STOP, TARGET,
                                          TOULOUSE_LAUTREC, TRIG_EXHIBIT, VALADON, VALADON_ID)
 
 
-@nb.njit(cache=True)
+@njit
 def workable(s, p, i):
     """Painting i of player p is in progress: active (taken, in market mode) and not completed."""
     return s.card_state[p, i] == CARD_ACTIVE and s.complete[p, i] == 0
 
 
-@nb.njit(cache=True)
+@njit
 def paint_ok_on(s, p, i, q, c):
     """Whether a cube of colour c from p's reserve may go on empty square q of p's painting i (spec §7.1)."""
     if not workable(s, p, i) or s.squares[p, i, q] != EMPTY or s.reserve[p, c] <= 0:
@@ -37,7 +36,7 @@ def paint_ok_on(s, p, i, q, c):
     return blacks + 1 <= s.max_blacks
 
 
-@nb.njit(cache=True)
+@njit
 def free_paint_ok_on(s, p, i, q, c):
     """Manet/Monet/Renoir free placement: an empty square requiring pend_colour (free_paint_matching_only), or any
     cube the paint rules allow otherwise."""
@@ -47,7 +46,7 @@ def free_paint_ok_on(s, p, i, q, c):
     return paint_ok_on(s, p, i, q, c)
 
 
-@nb.njit(cache=True)
+@njit
 def degas_ok_on(s, p, i, q, c):
     """Degas: a coloured cube still on the exhibited painting, onto an empty square of painting i that requires
     exactly its colour. In draft mode i must be the painting activated in the exhibited one's place."""
@@ -58,7 +57,7 @@ def degas_ok_on(s, p, i, q, c):
     return degas_source(s, p, c) >= 0
 
 
-@nb.njit(cache=True)
+@njit
 def degas_source(s, p, c):
     """The square of the exhibited painting holding a colour-c cube Degas may move, or -1. With
     return_coloured_on = "completion" the cubes already left: Degas draws a cube of a colour the painting used
@@ -72,7 +71,7 @@ def degas_source(s, p, c):
     return -1
 
 
-@nb.njit(cache=True)
+@njit
 def valadon_ok_on(s, p, i, o, q):
     """Valadon: once per paint action, a white from opponent o onto empty square q of painting i."""
     if not has_painter(s, p, VALADON_ID) or s.valadon_used or o == p or o >= s.n_players or s.reserve[o, W] <= 0:
@@ -83,7 +82,7 @@ def valadon_ok_on(s, p, i, o, q):
     return whites + 1 <= s.max_whites
 
 
-@nb.njit(cache=True)
+@njit
 def cube_ok(s, p, i, kind, a):
     """Whether placement action a (PAINT + 8q + c, or VALADON + 9o + q in a paint action) is legal on painting i
     in a placement stage of kind ST_PAINT, ST_FREE or ST_DEGAS."""
@@ -99,7 +98,7 @@ def cube_ok(s, p, i, kind, a):
     return degas_ok_on(s, p, i, q, c)
 
 
-@nb.njit(cache=True)
+@njit
 def can_place_on(s, p, i, kind):
     for a in range(PAINT, VALADON + 36):
         if cube_ok(s, p, i, kind, a):
@@ -107,7 +106,7 @@ def can_place_on(s, p, i, kind):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def valadon_anywhere(s, p):
     if not has_painter(s, p, VALADON_ID) or s.valadon_used:
         return False
@@ -119,7 +118,7 @@ def valadon_anywhere(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def is_legal_placement(s, p, a):
     """Legality in the stages paint, free_paint, degas and paint_target."""
     if s.stage == ST_TARGET:
@@ -130,7 +129,7 @@ def is_legal_placement(s, p, a):
     return a == STOP or cube_ok(s, p, s.target, s.stage, a)
 
 
-@nb.njit(cache=True)
+@njit
 def open_target(s, p, kind):
     """Open a placement stage of `kind`, picking the target painting: the only candidate, or the player's choice
     (paint_target) among several. A candidate is a painting in progress; for free squares and Degas it must also
@@ -151,7 +150,7 @@ def open_target(s, p, kind):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def start_paint(s, p, count):
     """A paint action placing up to `count` cubes (Brush level); Valadon may add his white."""
     s.pend_count = count
@@ -159,7 +158,7 @@ def start_paint(s, p, count):
     return continue_brush(s, p, ST_PAINT)
 
 
-@nb.njit(cache=True)
+@njit
 def continue_brush(s, p, kind):
     """After a Paint or free-square placement (or at their start): more cubes to place?"""
     if kind == ST_PAINT:
@@ -170,7 +169,7 @@ def continue_brush(s, p, kind):
     return open_target(s, p, kind)
 
 
-@nb.njit(cache=True)
+@njit
 def resume(s, p):
     """After Degas: continue the Paint or free-square action whose cube completed the painting, if any."""
     if s.resume_stage < 0:
@@ -181,7 +180,7 @@ def resume(s, p):
     return continue_brush(s, p, kind)
 
 
-@nb.njit(cache=True)
+@njit
 def place(s, p, i, q, c):
     """Put a cube of colour c (already taken from its owner) on square q of p's card i; mark completion.
     Returns True when this filled the 9th square."""
@@ -196,7 +195,7 @@ def place(s, p, i, q, c):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def return_coloured(s, p, i):
     for k in range(9):
         c = s.squares[p, i, k]
@@ -205,7 +204,7 @@ def return_coloured(s, p, i):
             s.squares[p, i, k] = EMPTY
 
 
-@nb.njit(cache=True)
+@njit
 def apply_placement(s, p, a):
     """Apply action a in a placement stage (paint, free_paint, degas, paint_target). Returns True when waiting."""
     st = s.stage
@@ -249,7 +248,7 @@ def apply_placement(s, p, a):
 # ---- exhibiting ---------------------------------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@njit
 def to_easel(s, p, i):
     s.card_state[p, i] = CARD_EXHIBITED
     s.exhibited[p] += 1
@@ -257,12 +256,12 @@ def to_easel(s, p, i):
         trigger(s, TRIG_EXHIBIT)
 
 
-@nb.njit(cache=True)
+@njit
 def degas_applies(s, p):
     return has_painter(s, p, DEGAS) and s.degas_n > 0
 
 
-@nb.njit(cache=True)
+@njit
 def exhibit_on_completion(s, p, i, kind):
     """Base game (spec §10.2): painting i, just completed by a placement of stage `kind`, goes to the easel now.
     Degas moves its cubes at once, onto any painting in progress; the interrupted Paint or free-square action
@@ -285,13 +284,13 @@ def exhibit_on_completion(s, p, i, kind):
     return end_degas(s, p)
 
 
-@nb.njit(cache=True)
+@njit
 def end_degas(s, p):
     degas_return(s, p)
     return resume(s, p)
 
 
-@nb.njit(cache=True)
+@njit
 def degas_return(s, p):
     """The cubes Degas did not move go to the supply."""
     if s.degas_src < 0:
@@ -302,7 +301,7 @@ def degas_return(s, p):
     s.degas_src = -1
 
 
-@nb.njit(cache=True)
+@njit
 def completed_active(s, p):
     """(number of completed active paintings, the last one's index)."""
     count, last = 0, -1
@@ -313,7 +312,7 @@ def completed_active(s, p):
     return count, last
 
 
-@nb.njit(cache=True)
+@njit
 def exhibit(s, p):
     """Spec §7.1 exhibit (draft mode): a completed active painting goes to the easel; with several (§8.4, k > 1)
     the player picks which (stage exhibit_which)."""
@@ -324,7 +323,7 @@ def exhibit(s, p):
     return exhibit_card(s, p, last)
 
 
-@nb.njit(cache=True)
+@njit
 def exhibit_card(s, p, i):
     """Exhibit painting i: coloured cubes return (Degas keeps them for the new active painting); then the player
     activates a reserve painting in its place, if any remain."""
@@ -343,7 +342,7 @@ def exhibit_card(s, p, i):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def activate(s, p, i):
     """The new active painting after an exhibit; Degas may then move his cubes onto it."""
     s.card_state[p, i] = CARD_ACTIVE

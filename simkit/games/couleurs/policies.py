@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.couleurs.components import MAX_SECTORS
@@ -29,8 +29,7 @@ from simkit.games.couleurs.heuristics import N_NEEDS
 from simkit.games.couleurs.engine import PAINT_ACTION, action_of_slot, legal_actions, resolvable
 from simkit.games.couleurs.painting import paint_ok_on, valadon_anywhere
 from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
-                                         ST_PAINT, ST_PLACE, ST_TURN, STATE_DTYPE, STOP, USE, VALADON, BUY)
-from simkit.games.couleurs.rules import MAX_PLAYERS
+                                         ST_PAINT, ST_PLACE, ST_TURN, STOP, USE, VALADON, BUY)
 from simkit.games.couleurs.search import MAX_CANDIDATES, MAX_ROLLOUTS
 
 RANDOM, HEURISTIC, SEARCH = 0, 1, 2
@@ -65,18 +64,17 @@ POLICY_DOCS = {
               "(its parameters) on reshuffled bonus decks and keeps the best mean margin",
 }
 
-Workspace = namedtuple("Workspace", "legal keys have need sim scores cand cand_value rollout_seeds")
+Workspace = namedtuple("Workspace", "legal keys have need")
 
 
 def new_workspace() -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); `sim` is
-    the state the search policy plays its rollouts in."""
+    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); the search
+    policy has its own in addition (search.new_search_workspace)."""
     return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
-                     np.zeros(N_NEEDS, np.int64), np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
-                     np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES), np.zeros(MAX_ROLLOUTS, np.uint64))
+                     np.zeros(N_NEEDS, np.int64))
 
 
-@nb.njit(cache=True)
+@njit
 def effective(s, p, loc):
     """Whether the action at location loc would do something for p now: its requirements are met and, for a
     paint, at least one reserve cube can go on a painting in progress (a paint that places nothing is a decline)."""
@@ -92,7 +90,7 @@ def effective(s, p, loc):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def is_decline(s, p, a):
     """Declining an assistant's action, stopping a placement early, or choosing an assistant whose action could
     only be declined (spec §13.9): placing it (Phase 1) or resolving it (Phase 2)."""
@@ -103,7 +101,7 @@ def is_decline(s, p, a):
     return (DECLINE <= a < COLOUR) or a == STOP
 
 
-@nb.njit(cache=True)
+@njit
 def option_key(s, a):
     """The option an action belongs to: a cube placement is keyed by its colour (and a Valadon white by the
     opponent it comes from), any other action is an option of its own."""
@@ -116,7 +114,7 @@ def option_key(s, a):
     return a
 
 
-@nb.njit(cache=True)
+@njit
 def random_action(s, p, ws):
     n = legal_actions(s, ws.legal)
     if n == 0:

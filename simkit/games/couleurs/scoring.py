@@ -1,15 +1,15 @@
 """Final scoring (spec §9.2), tie-breaks and ranks (§9.3)."""
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.games.couleurs.ops import K, painting_complete, painting_counts
 from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, N_COMPONENTS, PP_PAINTINGS, PP_PAIR,
                                          PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS, PP_WHITE_PENALTY, TB_BEST,
                                          TB_BLACK, TK_TOKEN)
 
 
-@nb.njit(cache=True)
+@njit
 def scored(s, p, i):
     """Whether drafted card i of player p scores (exhibited, or completed when score_completed_unexhibited)."""
     if s.card_state[p, i] == CARD_EXHIBITED:
@@ -17,7 +17,7 @@ def scored(s, p, i):
     return s.score_unexhibited and s.card_state[p, i] == CARD_ACTIVE and painting_complete(s, p, i)
 
 
-@nb.njit(cache=True)
+@njit
 def score_components(s, p, comp):
     """Spec §9.2: comp[0..5] = paintings, signatures, tokens, identical pair, white penalty (negative),
     reserve black."""
@@ -51,7 +51,7 @@ def score_components(s, p, comp):
         comp[PP_RESERVE_BLACK] = s.black_pts * black_elsewhere
 
 
-@nb.njit(cache=True)
+@njit
 def final_scores(s, out):
     comp = np.zeros(N_COMPONENTS, np.int64)
     for p in range(s.n_players):
@@ -59,7 +59,7 @@ def final_scores(s, out):
         out[p] = comp.sum()
 
 
-@nb.njit(cache=True)
+@njit
 def tie_keys(s, p, keys):
     """Tie-break keys in order, larger is better (spec §9.3)."""
     best, blacks, whites = 0, np.int64(s.reserve[p, K]), 0
@@ -74,7 +74,7 @@ def tie_keys(s, p, keys):
         keys[k] = best if tb == TB_BEST else (blacks if tb == TB_BLACK else -whites)
 
 
-@nb.njit(cache=True)
+@njit
 def ranks_and_win_shares(s, scores, ranks, shares):
     """Rank 1 = best; players tied on the total and every tie-break share the rank and the win."""
     n = s.n_players

@@ -2,9 +2,9 @@
 
 Candidates are the `candidates` placements the heuristic values most. Each is played out `rollouts` times to the
 end of the game from a copy of the state (once without Module 1: the heuristic is deterministic, so without a
-hidden bonus deck every continuation is the same), every player following the heuristic (with the searcher's parameters),
-and the candidate with the best mean outcome is placed; the other decisions are the heuristic's. The outcome of a
-continuation is the player's final score minus the best other score (the score alone in a solo game).
+hidden bonus deck every continuation is the same), every player following the heuristic (with the searcher's
+parameters), and the candidate with the best mean outcome is placed; the other decisions are the heuristic's. The
+outcome of a continuation is the player's final score minus the best other score (the score alone in a solo game).
 
 Hidden information (spec §2.4): before each rollout the copy's bonus deck (order hidden from all) is reshuffled
 from its sorted contents, and its reshuffle stream redrawn, so the decision depends on which cards are in the
@@ -14,21 +14,33 @@ the card uniquely (spec §2.4, note for policy authors), so their grids are know
 reshuffles serve every candidate (common random numbers).
 """
 
-import numba as nb
+from collections import namedtuple
+
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import apply_action, final_scores, place_ok
 from simkit.games.couleurs.heuristics import heuristic_action, placement_value, prepare_placement
-from simkit.games.couleurs.state import N_UPPER, PLACE, ST_PLACE
+from simkit.games.couleurs.rules import MAX_PLAYERS
+from simkit.games.couleurs.state import N_UPPER, PLACE, ST_PLACE, STATE_DTYPE
 
 MAX_ROLLOUTS = 64
 MAX_CANDIDATES = MAX_SECTORS + N_UPPER
 
+SearchWorkspace = namedtuple("SearchWorkspace", "sim scores cand cand_value rollout_seeds")
 
-@nb.njit(cache=True)
+
+def new_search_workspace() -> SearchWorkspace:
+    """The search policy's scratch arrays; `sim` is the state it plays its rollouts in."""
+    return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
+                           np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES),
+                           np.zeros(MAX_ROLLOUTS, np.uint64))
+
+
+@njit
 def resample_hidden(sim, seed):
     """Reshuffle the bonus deck (sorted first: only its contents matter) and its reshuffle stream."""
     rng = np.array([seed], np.uint64)
@@ -39,23 +51,24 @@ def resample_hidden(sim, seed):
     sim.bonus_rng[0] = next_u64(rng)
 
 
-@nb.njit(cache=True)
-def rollout(s, p, action, seed, params, ws):
+@njit
+def rollout(s, p, action, seed, params, ws, sws):
     """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player."""
-    ws.sim[0] = s
-    sim = ws.sim[0]
+    sws.sim[0] = s
+    sim = sws.sim[0]
     resample_hidden(sim, seed)
     apply_action(sim, action)
     while not sim.done:
         apply_action(sim, heuristic_action(sim, sim.current, params, ws))
-    scores = ws.scores[: sim.n_players]
+    scores = sws.scores[: sim.n_players]
     final_scores(sim, scores)
     return score_margin(scores, p, sim.n_players)
 
 
-@nb.njit(cache=True)
-def search_action(s, p, params, ws):
-    """params: rollouts, candidates, then the heuristic's parameters."""
+@njit
+def search_action(s, p, params, ws, sws):
+    """params: rollouts, candidates, then the heuristic's parameters; ws the policies' scratch, sws the
+    search's (new_search_workspace)."""
     heuristic_params = params[2:]
     if s.stage != ST_PLACE:
         return heuristic_action(s, p, heuristic_params, ws)
@@ -70,23 +83,23 @@ def search_action(s, p, params, ws):
             continue
         value = placement_value(s, p, loc, heuristic_params, ws.have, ws.need, on_paint, on_exhibit)
         i = n
-        while i > 0 and ws.cand_value[i - 1] < value:
-            ws.cand[i] = ws.cand[i - 1]
-            ws.cand_value[i] = ws.cand_value[i - 1]
+        while i > 0 and sws.cand_value[i - 1] < value:
+            sws.cand[i] = sws.cand[i - 1]
+            sws.cand_value[i] = sws.cand_value[i - 1]
             i -= 1
-        ws.cand[i] = PLACE + loc
-        ws.cand_value[i] = value
+        sws.cand[i] = PLACE + loc
+        sws.cand_value[i] = value
         n += 1
     n = min(n, wanted)
     if n <= 1:
-        return ws.cand[0]
+        return sws.cand[0]
     for r in range(rollouts):
-        ws.rollout_seeds[r] = next_u64(s.policy_rng[p])
-    best, best_total = ws.cand[0], -1e300
+        sws.rollout_seeds[r] = next_u64(s.policy_rng[p])
+    best, best_total = sws.cand[0], -1e300
     for c in range(n):
         total = 0.0
         for r in range(rollouts):
-            total += rollout(s, p, ws.cand[c], ws.rollout_seeds[r], heuristic_params, ws)
+            total += rollout(s, p, sws.cand[c], sws.rollout_seeds[r], heuristic_params, ws, sws)
         if total > best_total:
-            best, best_total = ws.cand[c], total
+            best, best_total = sws.cand[c], total
     return best
