@@ -44,23 +44,30 @@ def _imported_files(text: str, package_dir: Path) -> set[Path]:
     return found
 
 
-def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
-    """The modules holding compiled code, and every package module they import (recursively)."""
-    pending = [f for f in package_dir.rglob("*.py") if _COMPILES.search(f.read_text())]
+def _compiled_texts(package_dir: Path) -> dict[Path, str]:
+    """The sources of the modules holding compiled code and of every package module they import (recursively),
+    each file read once."""
+    texts = {f: f.read_text() for f in package_dir.rglob("*.py")}
+    pending = [f for f, text in texts.items() if _COMPILES.search(text)]
     seen = set()
     while pending:
         f = pending.pop()
         if f not in seen:
             seen.add(f)
-            pending.extend(_imported_files(f.read_text(), package_dir) - seen)
-    return sorted(seen)
+            pending.extend(_imported_files(texts[f], package_dir) - seen)
+    return {f: texts[f] for f in sorted(seen)}
+
+
+def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
+    """The modules holding compiled code, and every package module they import (recursively)."""
+    return list(_compiled_texts(package_dir))
 
 
 def source_key(package_dir: Path = PACKAGE_DIR) -> str:
     digest = hashlib.blake2b(digest_size=8)
-    for f in compiled_sources(package_dir):
+    for f, text in _compiled_texts(package_dir).items():
         digest.update(f.relative_to(package_dir).as_posix().encode())
-        digest.update(f.read_bytes())
+        digest.update(text.encode())
     return digest.hexdigest()
 
 
