@@ -25,13 +25,13 @@ from simkit.games.couleurs.ops import (B, BRUSH, EXHIBIT, G, GET_BLUE, GET_RED, 
                                        MAX_SECTORS, MIX_BLACK, MIX_GREEN, MIX_ORANGE, MIX_PURPLE, O, P,
                                        PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
                                        action_of_slot, active_index, gain, has_painter, level, non_black,
-                                       painting_complete, pay, pigment_limit, power_applies, slot_occupants,
-                                       slot_standing, standing_count, trigger)
+                                       painting_complete, pay, pigment_limit, power_applies, reset_painting,
+                                       slot_occupants, slot_standing, standing_count, trigger)
 from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
 from simkit.games.couleurs.state import (ACCEPT, BIG_SUPPLY, BUY, B_AFTER, B_BEFORE, B_NONE, CARD, CARD_ACTIVE,
-                                         CARD_RESERVE, CEZANNE, COLOUR, COPY, DECLINE, EFFECT, EMPTY, END_ROUND_CAP,
+                                         CARD_RESERVE, CEZANNE, COLOUR, COPY, DECLINE, EFFECT, END_ROUND_CAP,
                                          ERR_ILLEGAL_ACTION, ERR_INVARIANT, GAUGUIN, HELD, HIRE, KEEP, MANET, MIXCARD,
                                          MONET, N_ACTIONS, N_UPPER, PAINT, PLACE, RENOIR, ROTATE, STOP, ST_ACTIVE,
                                          ST_BONUS, ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DONE,
@@ -163,11 +163,7 @@ def setup(s, seed):
             s.hand[p, i] = s.deck[s.deck_pos]
             s.deck_pos += 1
         for i in range(s.hand_size):  # cards taken later (market mode) are reset by take_painting
-            s.card_state[p, i] = CARD_RESERVE
-            s.complete[p, i] = 0
-            for q in range(9):
-                s.squares[p, i, q] = EMPTY
-                s.ghost[p, i, q] = EMPTY
+            reset_painting(s, p, i, CARD_RESERVE)
         s.exhibited[p] = 0
         s.painter[p] = -1
         s.gauguin_colour[p] = -1

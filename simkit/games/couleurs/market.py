@@ -3,8 +3,9 @@ and the take_painting action."""
 
 from simkit.core.jit import njit
 from simkit.core.rng import shuffle
+from simkit.games.couleurs.ops import reset_painting
 from simkit.games.couleurs.painting import workable
-from simkit.games.couleurs.state import CARD_ACTIVE, EMPTY, MAX_HELD
+from simkit.games.couleurs.state import CARD_ACTIVE, MAX_HELD
 
 
 @njit
@@ -75,9 +76,5 @@ def take_painting(s, p, m):
     i = s.n_kept[p]
     s.cards[p, i] = s.market[m]
     s.market[m] = -1
-    s.card_state[p, i] = CARD_ACTIVE
-    s.complete[p, i] = 0
-    for q in range(9):
-        s.squares[p, i, q] = EMPTY
-        s.ghost[p, i, q] = EMPTY
+    reset_painting(s, p, i, CARD_ACTIVE)
     s.n_kept[p] += 1

@@ -167,3 +167,13 @@ def all_filled(s, p, i):
             return False
     return True
 
+
+@njit
+def reset_painting(s, p, i, card_state):
+    """Put p's painting place i in `card_state` with nothing on it: not complete, every square (and the record of
+    returned colours) empty."""
+    s.card_state[p, i] = card_state
+    s.complete[p, i] = 0
+    for q in range(9):
+        s.squares[p, i, q] = EMPTY
+        s.ghost[p, i, q] = EMPTY
