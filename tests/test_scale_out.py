@@ -5,12 +5,14 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 from simkit.core.experiment import parse_experiment
+from simkit.core import runner
 from simkit.core.runner import RunOptions, run_experiment
 from simkit.core.store import ChunkStore
 from simkit.core.errors import SimkitError
@@ -46,6 +48,23 @@ def test_store_resumes_from_finished_chunks(tmp_path, experiment):
     store = ChunkStore(tmp_path / "chunks", {"id": 1}, resume=True)
     resumed = run_experiment(experiment, RunOptions(chunk_size=10), store=store)
     assert resumed.equals(full)
+
+
+def test_warm_up_only_when_games_remain_to_play(tmp_path, experiment, monkeypatch):
+    calls = []
+
+    @contextmanager
+    def recording_map(backend, **kwargs):  # runs the tasks in this process and notes what ran
+        calls.append([])
+        yield lambda fn, tasks: (calls[-1].append(fn.__name__) or fn(*task) for task in tasks)
+
+    monkeypatch.setattr(runner, "backend_map", recording_map)
+    options = RunOptions(jobs=2, chunk_size=25)
+    first = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=False))
+    resumed = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=True))
+    assert calls[0].count("_warm_up") == 2 and "play_chunk" in calls[0]
+    assert calls[1] == []  # every chunk was stored: nothing compiled, nothing played
+    assert resumed.equals(first)
 
 
 def test_resume_refuses_chunks_of_another_run(tmp_path):

@@ -72,10 +72,10 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
     frames: list[pl.DataFrame] = []
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
             tqdm(total=cap * len(exp.cells), unit="game", disable=not show, desc=exp.name) as bar:
-        if options.jobs > 1 and options.backend != "dask":
-            # two workers compile the game's code side by side (instead of every worker all of it at once); the
-            # others load it from numba's disk cache (workers on other machines have their own: not done there)
-            list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
+        # two workers compile the game's code side by side (instead of every worker all of it at once); the others
+        # load it from numba's disk cache (workers on other machines have their own: not done there). Only once
+        # there is a game to play: a resumed run whose chunks are all stored compiles nothing.
+        warm_up = options.jobs > 1 and options.backend != "dask"
         for batch_start in range(0, cap, batch):
             units = [(i, a, b) for i in range(len(exp.cells))
                      for a, b in _spans(batch_start, min(batch_start + batch, cap), options.chunk_size)]
@@ -83,6 +83,9 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
             stored = {k: store.get(k) for k in keys} if store else {}
             todo = [(u, k) for u, k in zip(units, keys) if stored.get(k) is None]
             bar.update(sum(b - a for (_, a, b), k in zip(units, keys) if stored.get(k) is not None))  # resumed
+            if todo and warm_up:
+                list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
+                warm_up = False
             results = run_map(play_chunk, [(exp, i, master, a, b) for (i, a, b), _ in todo])
             for ((_, a, b), key), frame in zip(todo, results, strict=True):
                 if store:
