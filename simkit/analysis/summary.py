@@ -14,7 +14,8 @@ from simkit.stats import mean_interval, wilson_interval
 
 
 def _clustered(df: pl.DataFrame, by: list[str], value: str, confidence: float, rate: bool) -> pl.DataFrame:
-    per_seed = df.group_by([*by, "seed"]).agg(pl.col(value).mean().alias("v"), pl.len().alias("rows"))
+    per_seed = (df.group_by([*by, "seed"], maintain_order=True)
+                .agg(pl.col(value).mean().alias("v"), pl.len().alias("rows")))
     rows = []
     for key, group in per_seed.group_by(by, maintain_order=True):
         values = group["v"].to_numpy()
@@ -35,7 +36,7 @@ def summarise(df: pl.DataFrame, by: list[str], confidence: float = 0.95) -> pl.D
     df = df.with_columns(pl.col(c).cast(pl.String) for c in by if df.schema[c] == pl.Categorical)
     score = _clustered(df, by, "score", confidence, rate=False)
     win = _clustered(df, by, "win_share", confidence, rate=True)
-    sd = df.group_by(by).agg(pl.col("score").std().alias("score_sd"))
+    sd = df.group_by(by, maintain_order=True).agg(pl.col("score").std().alias("score_sd"))
     return (score.rename({"mean": "score", "lo": "score_lo", "hi": "score_hi"})
             .join(sd, on=by)
             .join(win.select([*by, pl.col("mean").alias("win_share"), pl.col("lo").alias("win_lo"),

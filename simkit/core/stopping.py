@@ -21,7 +21,7 @@ def paired_scores(df: pl.DataFrame, variant: str, by: tuple[str, ...] = ("n_play
     """Per seed (one deal) and group, the variant's and the baseline's mean score on the same seeds."""
     keys = [*by, "seed"]
     means = (df.filter(pl.col("variant").cast(pl.String).is_in([variant, BASELINE]))
-             .group_by([*keys, pl.col("variant").cast(pl.String)]).agg(pl.col("score").mean()))
+             .group_by([*keys, pl.col("variant").cast(pl.String)], maintain_order=True).agg(pl.col("score").mean()))
     wide = means.pivot(on="variant", index=keys, values="score")
     return wide.rename({variant: "variant_score", BASELINE: "baseline_score"}).drop_nulls()
 
@@ -42,7 +42,8 @@ def score_delta_results(df: pl.DataFrame, by: tuple[str, ...] = ("n_players", "p
 
 
 def _win_share_halfwidths(df: pl.DataFrame) -> list[tuple[str, float]]:
-    per_seed = df.group_by("variant", "n_players", "policy", "seed").agg(pl.col("win_share").mean())
+    per_seed = (df.group_by("variant", "n_players", "policy", "seed", maintain_order=True)
+                .agg(pl.col("win_share").mean()))
     out = []
     for key, group in per_seed.group_by("variant", "n_players", "policy", maintain_order=True):
         lo, hi = wilson_interval(group["win_share"].sum(), group.height)

@@ -88,7 +88,7 @@ def paired_seed_means(df: pl.DataFrame, variant: str, baseline: str = BASELINE, 
     extra = [c for c in dict.fromkeys([*by, "seed"]) if c not in unit]
     frame = _strings(df.select("variant", *dict.fromkeys([*unit, *extra]), value))
     side = {name: frame.filter(pl.col("variant") == name).drop("variant") for name in (variant, baseline)}
-    joined = side[variant].join(side[baseline], on=unit, how="inner", suffix="_baseline")
+    joined = side[variant].join(side[baseline], on=unit, how="inner", suffix="_baseline", maintain_order="left")
     for col in extra:
         if joined.filter(pl.col(col) != pl.col(f"{col}_baseline")).height:
             raise ValueError(f"variant {variant!r} and baseline {baseline!r} differ in {col!r} for the same "
@@ -155,7 +155,7 @@ def seat_table(df: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
     is the number of seeds; Wilson intervals and the chi-square p-value for equal positions come from
     :func:`simkit.stats.seat_advantage`.
     """
-    per_seed = (_strings(df).group_by("variant", "n_players", "seed", "turn_order")
+    per_seed = (_strings(df).group_by("variant", "n_players", "seed", "turn_order", maintain_order=True)
                 .agg(pl.col("win_share").cast(pl.Float64).mean()))
     order = {v: i for i, v in enumerate(df["variant"].cast(pl.String).unique(maintain_order=True).to_list())}
     table = seat_advantage(per_seed, seat_col="turn_order", win_col="win_share", by=("variant",),
@@ -209,7 +209,7 @@ def balance_table(df: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
             close = Interval(math.nan, math.nan, math.nan, 0, confidence)
         cell_lengths = lengths.filter((pl.col("variant") == variant) & (pl.col("n_players") == n_players))
         summary = game_length_summary(cell_lengths["length"].to_numpy())
-        per_seed = cell_lengths.group_by("seed").agg(pl.col("length").mean())["length"].to_numpy()
+        per_seed = cell_lengths.group_by("seed", maintain_order=True).agg(pl.col("length").mean())["length"].to_numpy()
         mean = (mean_interval(per_seed, confidence) if per_seed.size > 1
                 else Interval(summary.mean, math.nan, math.nan, 1, confidence))
         rows.append({"variant": variant, "n_players": n_players, "games": ties.n,

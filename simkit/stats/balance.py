@@ -50,7 +50,7 @@ def tie_rate(
     df: pl.DataFrame, game_col: str = "game", win_col: str = "win_share", confidence: float = 0.95
 ) -> Interval:
     """Fraction of games with no outright winner (no seat has win share 1), Wilson interval."""
-    best = df.group_by(game_col).agg(pl.col(win_col).max())[win_col].to_numpy()
+    best = df.group_by(game_col, maintain_order=True).agg(pl.col(win_col).max())[win_col].to_numpy()
     n = best.size
     if n == 0:
         raise ValueError("need at least one game")
@@ -74,7 +74,7 @@ def closeness(
     """
     best_two = pl.col(score_col).cast(pl.Float64).top_k(2)
     top = (
-        df.group_by(game_col)
+        df.group_by(game_col, maintain_order=True)
         .agg(first=best_two.max(), second=best_two.min(), seats=pl.len())
         .filter(pl.col("seats") >= 2)
     )

@@ -138,9 +138,9 @@ def plackett_luce(
     )
     labels = sorted(data["policy"].unique().to_list())
     data = data.with_columns(idx=pl.col("policy").replace_strict(labels, range(len(labels))))
-    levels = data.select("game", level="rank").unique()
+    levels = data.select("game", level="rank").unique(maintain_order=True)
     members = (
-        data.join(levels, on="game")
+        data.join(levels, on="game", maintain_order="left")
         .filter(pl.col("rank") >= pl.col("level"))
         .with_columns(
             size=pl.len().over("game", "level"),
@@ -148,8 +148,8 @@ def plackett_luce(
         )
         .filter(pl.col("size") > 1)
     )
-    stages = members.select("game", "level").unique().with_row_index("stage")
-    members = members.join(stages, on=["game", "level"])
+    stages = members.select("game", "level").unique(maintain_order=True).with_row_index("stage")
+    members = members.join(stages, on=["game", "level"], maintain_order="left")
     shape = (stages.height, len(labels))
     rows, cols = members["stage"].to_numpy(), members["idx"].to_numpy()
     risk = sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=shape)

@@ -358,7 +358,7 @@ def solo_summary(solo: pl.DataFrame, meta: pl.DataFrame) -> pl.DataFrame:
                      "mean_hi": hi, "sd": float(x.std(ddof=1)) if len(x) > 1 else float("nan"),
                      "p10": float(np.quantile(x, 0.1)), "median": float(np.median(x)),
                      "p90": float(np.quantile(x, 0.9)), "min": int(x.min()), "max": int(x.max())})
-    return pl.DataFrame(rows).join(meta.select("scenario", "group", "target"), on="scenario")
+    return pl.DataFrame(rows).join(meta.select("scenario", "group", "target"), on="scenario", maintain_order="left")
 
 
 def reach_table(solo: pl.DataFrame, meta: pl.DataFrame, bands: Sequence[int]) -> pl.DataFrame:
@@ -431,7 +431,7 @@ def ladder_table(solo: pl.DataFrame) -> pl.DataFrame:
 
 
 def multiplayer_tables(multi: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
-    per_game = (multi.group_by("scenario", "n_players", "game_index")
+    per_game = (multi.group_by("scenario", "n_players", "game_index", maintain_order=True)
                 .agg(pl.col("score").sort(descending=True).alias("s"))
                 .with_columns(winner=pl.col("s").list.get(0), runner_up=pl.col("s").list.get(1))
                 .with_columns(margin=pl.col("winner") - pl.col("runner_up")))
@@ -450,7 +450,7 @@ def multiplayer_tables(multi: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]
     seats = seats.with_columns(halfwidth=(pl.col("hi") - pl.col("lo")) / 2,
                                p_holm=pl.lit(None, pl.Float64))
     # Holm over the scenario x player-count tests of equal seats (one p-value per group)
-    groups = seats.group_by("scenario", "n_players").agg(pl.col("p_value").first())
+    groups = seats.group_by("scenario", "n_players", maintain_order=True).agg(pl.col("p_value").first())
     adj = dict(zip(zip(groups["scenario"], groups["n_players"]), holm(groups["p_value"].fill_nan(1.0).to_numpy())))
     seats = seats.with_columns(p_holm=pl.Series([adj[(s, n)] for s, n in zip(seats["scenario"],
                                                                               seats["n_players"])]))

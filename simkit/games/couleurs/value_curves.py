@@ -181,7 +181,7 @@ def per_deal(df: pl.DataFrame, by: Sequence[str], value: str = "win_share") -> p
     """Mean of `value` per strategy within each deal (the lineup-size games sharing a seed), one column each."""
     size = len(STRATEGIES)
     return (df.with_columns((pl.col("game_index") // size).alias("deal"))
-            .group_by([*by, "deal", "policy"]).agg(pl.col(value).cast(pl.Float64).mean())
+            .group_by([*by, "deal", "policy"], maintain_order=True).agg(pl.col(value).cast(pl.Float64).mean())
             .with_columns(pl.col("policy").cast(pl.String))
             .pivot(on="policy", index=[*by, "deal"], values=value).sort([*by, "deal"]))
 
@@ -214,7 +214,7 @@ def spread_table(df: pl.DataFrame, by: Sequence[str] = ("curve", "n_players")) -
 
 def points_table(df: pl.DataFrame) -> pl.DataFrame:
     """Mean prestige points per seat by source, per curve, player count and strategy."""
-    return (df.group_by("curve", "n_players", "policy")
+    return (df.group_by("curve", "n_players", "policy", maintain_order=True)
             .agg(pl.len().alias("seats"), pl.col("score").cast(pl.Float64).mean().alias("score"),
                  *(pl.col(c).cast(pl.Float64).mean() for c in SOURCE_COLUMNS))
             .rename({"policy": "strategy"}).with_columns(pl.col("strategy").cast(pl.String)))
@@ -223,7 +223,7 @@ def points_table(df: pl.DataFrame) -> pl.DataFrame:
 def tier_share_table(df: pl.DataFrame) -> pl.DataFrame:
     """Share of each strategy's exhibited paintings by tier, and exhibited paintings per seat."""
     counts = [f"exhibited_tier{t}" for t in range(N_TIERS)]
-    agg = (df.group_by("curve", "n_players", "policy")
+    agg = (df.group_by("curve", "n_players", "policy", maintain_order=True)
            .agg(pl.len().alias("seats"), *(pl.col(c).cast(pl.Int64).sum() for c in counts)))
     total = sum(pl.col(c) for c in counts)
     return (agg.with_columns(total.alias("exhibited"))
@@ -307,7 +307,7 @@ def closer_to_even(base, j, diff) -> str:
 
 
 def precision_table(win: pl.DataFrame) -> pl.DataFrame:
-    return (win.group_by("n_players").agg(pl.col("halfwidth").max().alias("max_halfwidth"),
+    return (win.group_by("n_players", maintain_order=True).agg(pl.col("halfwidth").max().alias("max_halfwidth"),
                                           pl.col("deals").min().alias("deals"))
             .with_columns((pl.col("max_halfwidth") <= TARGET_HALFWIDTH).alias("target_met")).sort("n_players"))
 
