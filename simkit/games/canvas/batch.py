@@ -6,9 +6,9 @@ transition the step-by-step API uses), and summarised into per-seat result array
 
 from collections import namedtuple
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
 from simkit.games.canvas.dispatch import choose_action
 from simkit.games.canvas.scoring import BONUS, N_CONDITIONS
@@ -29,7 +29,7 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
                        np.zeros(shape, np.int8), np.zeros(shape, np.int8), np.zeros(n_games, np.int8))
 
 
-@nb.njit(cache=True)
+@njit
 def record_player(s, p, scores, ranks, shares, out, g):
     """Write player p's results of the finished game in s into row g of out."""
     out.score[g, p] = scores[p]
@@ -55,7 +55,7 @@ def record_player(s, p, scores, ranks, shares, out, g):
         out.best_same[g, p] = max(out.best_same[g, p], s.painting_most_same[p, i])
 
 
-@nb.njit(cache=True)
+@njit
 def play_games(template, seeds, seat_policy, seat_params, n_cards, start_tokens, puzzle_reserve,
                card_masks, tracks, track_len, paint_orders, paint_orders_upto, paint_index, tab, card_quality, ws, out):
     """Play one game per seed, all with the scoring cards set in template[0]. seat_policy[g, p] and

@@ -26,12 +26,12 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
-import numba as nb
 import numpy as np
 from numba import types
 from numba.typed import Dict
 
 from simkit.core.errors import ConfigError
+from simkit.core.jit import njit
 from simkit.games.canvas.components import SCORING_CONDITIONS, load_art_cards, load_scoring_cards
 from simkit.games.canvas.scoring import BONUS, SPACE_SCORING_MODES, painting_ribbons, track_points
 from simkit.games.canvas.tables import binomials, build_painting_table
@@ -73,7 +73,7 @@ class CeilingResult:
 
 # ---- compiled search ---------------------------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@njit
 def _value(s, pts, bonus):
     """Points of a capped ribbon sum s (scoring cards in play, then grey)."""
     n_sc = len(s) - 1
@@ -83,14 +83,14 @@ def _value(s, pts, bonus):
     return v
 
 
-@nb.njit(cache=True)
+@njit
 def _add_capped(a, b, cap, out):
     for d in range(len(a)):
         x = a[d] + b[d]
         out[d] = x if x < cap[d] else cap[d]
 
 
-@nb.njit(cache=True)
+@njit
 def _key(s, stride):
     k = 0
     for d in range(len(s)):
@@ -98,7 +98,7 @@ def _key(s, stride):
     return k
 
 
-@nb.njit(cache=True)
+@njit
 def _bound(r, s, vecs, bound_idx, cap, stride, pts, bonus, memo, n_levels):
     """Best total reachable from the capped sum s by adding r more classes (card sets ignored). Exact for the
     classes, so a valid upper bound; memoised by (s, r)."""
@@ -118,7 +118,7 @@ def _bound(r, s, vecs, bound_idx, cap, stride, pts, bonus, memo, n_levels):
     return best
 
 
-@nb.njit(cache=True)
+@njit
 def _realise(cls, start, m_lo, m_hi, picks):
     """Pairwise-disjoint card sets, one from each class of the multiset `cls`; picks[j] = member for cls[j]."""
     P = len(cls)
@@ -155,7 +155,7 @@ def _realise(cls, start, m_lo, m_hi, picks):
     return False
 
 
-@nb.njit(cache=True)
+@njit
 def _search_total(t, P, vecs, bound_idx, cap, stride, pts, bonus, memo, start, m_lo, m_hi, cls_out, picks):
     """Check every multiset of P classes whose total is exactly t, in a fixed order, until one has disjoint
     card sets. Returns (multisets checked, found)."""
@@ -190,7 +190,7 @@ def _search_total(t, P, vecs, bound_idx, cap, stride, pts, bonus, memo, start, m
     return checked, False
 
 
-@nb.njit(cache=True)
+@njit
 def _pareto(vecs):
     """Indices of the classes no other class dominates (>= everywhere, > somewhere)."""
     C, D = vecs.shape

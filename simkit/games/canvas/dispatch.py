@@ -1,12 +1,11 @@
 """One entry point for the compiled policies, used by the batch loop and the step-by-step API alike."""
 
-import numba as nb
-
+from simkit.core.jit import njit
 from simkit.games.canvas.policies import GREEDY, PLANNER, SEARCH, _greedy_action, _planner_action, _random_action
 from simkit.games.canvas.search import search_action
 
 
-@nb.njit(cache=True)
+@njit
 def choose_action(s, policy, params, card_masks, tracks, track_len, paint_orders, paint_orders_upto, tab, paint_index,
                   card_quality, ws):
     """The action of compiled policy `policy` for the current player.

@@ -5,9 +5,9 @@ the rules. Actions are integers: `a < market_size` takes the card in slot a+1; `
 a painting with the hand positions `paint_orders[a - market_size]`, bottom card first.
 """
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
 from simkit.games.canvas.scoring import BONUS, painting_ribbons, track_points
 from simkit.games.canvas.state import (ERR_DECK_EXHAUSTED, ERR_ILLEGAL_ACTION, ERR_TURN_CAP, NO_CARD,
@@ -18,7 +18,7 @@ STREAM_DECK, STREAM_FIRST_PLAYER, STREAM_VINCENT, STREAM_SCORING = 1, 2, 3, 4
 STREAM_POLICY = 16  # + seat
 
 
-@nb.njit(cache=True)
+@njit
 def draw_scoring_cards(seed, n_conditions, count, out):
     """The `count` scoring cards of a 'random N' game, drawn from the game seed's own stream."""
     rng = np.array([stream_key(seed, STREAM_SCORING)], np.uint64)
@@ -29,7 +29,7 @@ def draw_scoring_cards(seed, n_conditions, count, out):
     out[:count].sort()
 
 
-@nb.njit(cache=True)
+@njit
 def setup(s, seed, n_cards, start_tokens, puzzle_reserve):
     """Shuffle, deal the market, hand out tokens, choose the first player. Rule fields must be set."""
     s.seed = seed
@@ -66,19 +66,19 @@ def setup(s, seed, n_cards, start_tokens, puzzle_reserve):
     s.error = 0
 
 
-@nb.njit(cache=True)
+@njit
 def n_legal_paintings(s, p, paint_orders_upto):
     if s.hand_size[p] < s.k:
         return 0
     return paint_orders_upto[s.hand_size[p]]
 
 
-@nb.njit(cache=True)
+@njit
 def can_take(s, p, slot):
     return s.hand_size[p] < s.hand_limit and s.market[slot] != NO_CARD and slot <= s.tokens[p]
 
 
-@nb.njit(cache=True)
+@njit
 def legal_actions(s, paint_orders_upto, out):
     """Write the legal actions of the current player to out; return how many there are."""
     n = 0
@@ -95,7 +95,7 @@ def legal_actions(s, paint_orders_upto, out):
     return n
 
 
-@nb.njit(cache=True)
+@njit
 def is_legal(s, action, paint_orders_upto):
     if s.done or action < 0:
         return False
@@ -104,7 +104,7 @@ def is_legal(s, action, paint_orders_upto):
     return action - s.market_size < n_legal_paintings(s, s.current, paint_orders_upto)
 
 
-@nb.njit(cache=True)
+@njit
 def _draw(s):
     if s.deck_pos >= s.deck_size:
         s.error = ERR_DECK_EXHAUSTED
@@ -115,7 +115,7 @@ def _draw(s):
     return card
 
 
-@nb.njit(cache=True)
+@njit
 def _close_gaps_and_refill(s):
     """Slide cards (with their tokens) left over empty slots, then fill the empty slots from the deck."""
     filled = 0
@@ -129,7 +129,7 @@ def _close_gaps_and_refill(s):
         s.market_tokens[slot] = 0
 
 
-@nb.njit(cache=True)
+@njit
 def _take(s, p, slot):
     if s.solo_mode == SOLO_PUZZLE:
         # skipped cards are discarded and their tokens go to the reserve
@@ -156,7 +156,7 @@ def _take(s, p, slot):
     _close_gaps_and_refill(s)
 
 
-@nb.njit(cache=True)
+@njit
 def _paint(s, p, order, card_masks):
     k = s.k
     stack = np.empty(k, np.int64)
@@ -191,7 +191,7 @@ def _paint(s, p, order, card_masks):
         s.tokens_gained[p] += 1
 
 
-@nb.njit(cache=True)
+@njit
 def cap_ribbons(s, track_len):
     for p in range(s.n_players):
         for c in range(s.n_scoring):
@@ -200,7 +200,7 @@ def cap_ribbons(s, track_len):
                 s.ribbons[p, cond] = track_len[cond]
 
 
-@nb.njit(cache=True)
+@njit
 def vincent_turn(s):
     """Vincent flips his tokens, skips one card per face-up token and removes the next card (spec §6.1)."""
     face_up = 0
@@ -217,12 +217,12 @@ def vincent_turn(s):
     _close_gaps_and_refill(s)
 
 
-@nb.njit(cache=True)
+@njit
 def _finished(s, p):
     return s.n_paintings[p] >= s.paintings_per_player
 
 
-@nb.njit(cache=True)
+@njit
 def apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_upto):
     """Play `action` for the current player, then Vincent if he is due, then pass the turn."""
     if not is_legal(s, action, paint_orders_upto):
@@ -259,7 +259,7 @@ def apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_up
     s.current = nxt
 
 
-@nb.njit(cache=True)
+@njit
 def final_scores(s, tracks, track_len, out):
     """out[p] = sum of track points of the scoring cards in play + bonus points per grey ribbon."""
     for p in range(s.n_players):
@@ -270,7 +270,7 @@ def final_scores(s, tracks, track_len, out):
         out[p] = total
 
 
-@nb.njit(cache=True)
+@njit
 def ranks_and_win_shares(s, scores, ranks, shares):
     """Rank 1 = best (score, then tokens if the tie-break is 'inspiration'); tied winners share the win."""
     n = s.n_players

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.canvas.engine import legal_actions
@@ -58,7 +58,7 @@ POLICY_DOCS = {
 }
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def _gain_table(s, p, tracks, track_len, gains):
     """gains[c, r] = points player p adds by earning r more ribbons of the c-th scoring card in play."""
     for c in range(s.n_scoring):
@@ -72,7 +72,7 @@ def _gain_table(s, p, tracks, track_len, gains):
             gains[c, r] = track_points(tracks, track_len, cond, after) - before
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_binom, tab_vecs, tab_n_vecs, work,
                   chosen):
     """Best marginal painting value over the k-subsets of cards[:n] (only those holding cards[n-1] when
@@ -123,7 +123,7 @@ def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_bi
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def _paint_action(s, p, chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index):
     """The action that stacks the chosen hand positions in the table's best order for them."""
     t = 0
@@ -148,7 +148,7 @@ def new_workspace(n_actions: int) -> Workspace:
                      np.zeros(MAX_ROLLOUTS, np.uint64))
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def _best_painting_now(s, p, tab, tracks, track_len, ws):
     """Copy p's hand into ws.cards and p's gains into ws.gains; return the best painting's marginal value
     (its subset in ws.chosen), or 0 with fewer than k cards."""
@@ -163,13 +163,13 @@ def _best_painting_now(s, p, tab, tracks, track_len, ws):
                          tab_n_vecs, ws.work, ws.chosen)
 
 
-@nb.njit(cache=True)
+@njit
 def _random_action(s, p, paint_orders_upto, ws):
     n = legal_actions(s, paint_orders_upto, ws.legal)
     return ws.legal[next_below(s.policy_rng[p], n)]
 
 
-@nb.njit(cache=True)
+@njit
 def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
     paint_threshold, token_cost = params[0], params[1]
     tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
@@ -193,7 +193,7 @@ def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
     return best_slot
 
 
-@nb.njit(cache=True)
+@njit
 def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_quality, ws):
     paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
     tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab

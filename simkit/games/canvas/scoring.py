@@ -6,8 +6,9 @@ scoring conditions awards plus the grey bonus ribbons (last entry). This is the 
 the engine, the policies' tables and the public `score_painting` all call it.
 """
 
-import numba as nb
 import numpy as np
+
+from simkit.core.jit import njit
 
 HUE, SHAPE, TEXTURE, TONE = 0, 1, 2, 3
 N_ELEMENTS = 4
@@ -20,7 +21,7 @@ SPACE_MAX_MATCHING, SPACE_BGA_GREEDY = 0, 1
 SPACE_SCORING_MODES = ("max_matching", "bga_greedy")
 
 
-@nb.njit(cache=True)
+@njit
 def visible_swatches(card_masks, stack, n_cards, vis):
     """vis[s] = icon bits shown in swatch s by the cards `stack[:n_cards]` (indices into card_masks, bottom first)."""
     for s in range(5):
@@ -32,12 +33,12 @@ def visible_swatches(card_masks, stack, n_cards, vis):
                 break
 
 
-@nb.njit(cache=True)
+@njit
 def _has(mask, icon):
     return (mask >> icon) & 1
 
 
-@nb.njit(cache=True)
+@njit
 def _max_matching(vis, icon_a, icon_b, min_dist, max_dist):
     """Maximum number of disjoint (icon_a, icon_b) pairs whose swatch distance lies in [min_dist, max_dist].
 
@@ -66,7 +67,7 @@ def _max_matching(vis, icon_a, icon_b, min_dist, max_dist):
     return best
 
 
-@nb.njit(cache=True)
+@njit
 def _space_bga_greedy(vis):
     """Space as the online edition counts it (RULING space_scoring = "bga_greedy")."""
     used = 0
@@ -98,7 +99,7 @@ def _space_bga_greedy(vis):
     return matched
 
 
-@nb.njit(cache=True)
+@njit
 def visible_ribbons(vis, space_mode, out):
     """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons."""
     cnt = np.zeros(N_ELEMENTS, np.int8)
@@ -157,7 +158,7 @@ def visible_ribbons(vis, space_mode, out):
     out[BONUS] = grey
 
 
-@nb.njit(cache=True)
+@njit
 def painting_ribbons(card_masks, stack, n_cards, space_mode, out):
     """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first.
     Returns the largest number of visible icons of one Element (for the rulebook's achievements)."""
@@ -173,7 +174,7 @@ def painting_ribbons(card_masks, stack, n_cards, space_mode, out):
     return most
 
 
-@nb.njit(cache=True)
+@njit
 def track_points(tracks, track_len, condition, ribbons):
     """Points for holding `ribbons` ribbons of a scoring card; beyond the track the last value holds."""
     if ribbons <= 0:

@@ -7,16 +7,16 @@ candidate (common random numbers), so candidates are compared on the same future
 continuation is the player's final score when alone, else its margin over the best other player.
 """
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.canvas.engine import apply_action, can_take, final_scores
 from simkit.games.canvas.policies import _best_painting_now, _paint_action, _planner_action
 
 
-@nb.njit(cache=True)
+@njit
 def _resample_hidden(sim, seed):
     """Reshuffle what the player cannot know: the deck below the market and Vincent's future flips. The
     unseen cards are sorted first, so the sample depends on which cards are unseen, never on their order."""
@@ -31,7 +31,7 @@ def _resample_hidden(sim, seed):
         sim.policy_rng[q, 0] = next_u64(rng)
 
 
-@nb.njit(cache=True)
+@njit
 def _rollout(s, p, action, seed, planner_params, card_masks, tracks, track_len, paint_orders, paint_orders_upto,
              tab, paint_index, card_quality, ws):
     ws.sim[0] = s
@@ -46,7 +46,7 @@ def _rollout(s, p, action, seed, planner_params, card_masks, tracks, track_len, 
     return score_margin(scores, p, sim.n_players)
 
 
-@nb.njit(cache=True)
+@njit
 def search_action(s, p, params, card_masks, tracks, track_len, paint_orders, paint_orders_upto, tab, paint_index,
                   card_quality, ws):
     rollouts = int(params[0])

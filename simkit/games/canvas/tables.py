@@ -12,9 +12,9 @@ import itertools
 import math
 from dataclasses import dataclass
 
-import numba as nb
 import numpy as np
 
+from simkit.core.jit import njit
 from simkit.games.canvas.scoring import BONUS, painting_ribbons
 
 
@@ -36,7 +36,7 @@ def binomials(n: int, k: int) -> np.ndarray:
     return np.array([[math.comb(i, j) for j in range(k + 1)] for i in range(n + 1)], np.int64)
 
 
-@nb.njit(cache=True)
+@njit
 def subset_rank(sorted_cards, k, binom):
     """Colex rank of a sorted set of card indices."""
     r = 0
@@ -45,7 +45,7 @@ def subset_rank(sorted_cards, k, binom):
     return r
 
 
-@nb.njit(cache=True)
+@njit
 def next_colex(combo, k, n):
     """Advance a sorted k-subset of range(n) to the next in colex order; False after the last one."""
     j = 0
@@ -58,7 +58,7 @@ def next_colex(combo, k, n):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def _dominates(a, b):
     """a >= b in every entry."""
     for i in range(len(a)):
@@ -67,7 +67,7 @@ def _dominates(a, b):
     return True
 
 
-@nb.njit(cache=True)
+@njit
 def _fill_table(card_masks, n_cards, k, scoring, space_mode, prune_dominated, binom, orders, vecs, n_vecs,
                 vec_order):
     n_scoring = len(scoring)
@@ -123,7 +123,7 @@ def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...
     return PaintingTable(binom, orders, vecs, n_vecs, vec_order)
 
 
-@nb.njit(cache=True)
+@njit
 def _card_quality(n_cards, k, binom, vecs, n_vecs, scoring, tracks, track_len, bonus_points):
     """Mean, over the k-card sets holding a card, of the set's best painting score from zero ribbons."""
     total = np.zeros(n_cards)
