@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import polars as pl
@@ -16,6 +14,7 @@ from simkit.core.results import write_parquet
 from simkit.core.stopping import check
 from simkit.report.document import Document
 from simkit.report.figures import score_and_seat_figure
+from simkit.report.staging import staged
 from simkit.report.variants import add_variant_sections
 
 FIGURE = "scores_and_seats.png"
@@ -97,15 +96,9 @@ def write_run_report(exp: Experiment, df: pl.DataFrame, out_dir: Path, *, seed: 
     """Write results.parquet, report.md, report.html and the figures into out_dir. Everything is built in a
     staging folder first and moved in file by file, so a failure leaves the previous report in place."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out_dir))
-    try:
+    with staged(out_dir) as staging:
         doc, parts = build_run_report(exp, df, seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
         write_parquet(df, staging / "results.parquet")
         score_and_seat_figure(parts["baseline_cell"], parts["by_policy_seat"], doc.title, staging / FIGURE)
         doc.write(staging)
-        for file in staging.iterdir():
-            file.replace(out_dir / file.name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     return out_dir
