@@ -623,8 +623,10 @@ def heuristic_choice(s, p, params, have, need):
     if st == ST_BUY:
         if is_legal(s, ACCEPT):
             return ACCEPT
-        if wants_painting(s, p, need) and best_take(s, p, tier_pref, tolerance) >= 0:
-            return best_take(s, p, tier_pref, tolerance)
+        if wants_painting(s, p, need):
+            take = best_take(s, p, tier_pref, tolerance)
+            if take >= 0:
+                return take
         best, best_value = -1, -1e9
         for m in range(s.bonus_market_size):
             if is_legal(s, BUY + m):
