@@ -39,11 +39,24 @@ class Alternative:
         return {key: f"{FOLDER}/{file}" for key, file in self.files.items()}
 
 
+# Spec §1.5 (amended): Tube spaces 1-4 (3, 4, 5, 5) are printed or confirmed and stay in every alternative.
+TRACKS = {
+    "flatter-tracks": {"tube": (3, 4, 5, 5, 5, 5, 6, 6), "palette": (2, 2, 2, 3, 3, 3, 4, 5),
+                       "brush": (2, 2, 3, 3, 3, 4, 4, 5)},
+    "steeper-tracks": {"tube": (3, 4, 5, 5, 6, 7, 8, 9), "palette": (2, 3, 3, 4, 5, 5, 6, 7),
+                       "brush": (2, 3, 4, 4, 5, 6, 6, 7)},
+}
+
+
+def _track_text(name: str) -> str:
+    return ", ".join(f"{tool.capitalize()} {','.join(map(str, row))}" for tool, row in TRACKS[name].items())
+
+
 ALTERNATIVES = {a.name: a for a in (
-    Alternative("flatter-tracks", "tool tracks with smaller steps: Tube 3,3,4,4,5,5,6,7, Palette 2,2,2,3,3,3,4,5, "
-                "Brush 2,2,3,3,3,4,4,5", {"tracks_file": "tracks-flatter.csv"}),
-    Alternative("steeper-tracks", "tool tracks with larger steps: Tube 3,4,5,6,6,7,8,9, Palette 2,3,3,4,5,5,6,7, "
-                "Brush 2,3,4,4,5,6,6,7", {"tracks_file": "tracks-steeper.csv"}),
+    Alternative("flatter-tracks", "tool tracks with smaller steps: " + _track_text("flatter-tracks"),
+                {"tracks_file": "tracks-flatter.csv"}),
+    Alternative("steeper-tracks", "tool tracks with larger steps: " + _track_text("steeper-tracks"),
+                {"tracks_file": "tracks-steeper.csv"}),
     Alternative("grouped-wheel", "primaries grouped: get red, yellow, blue, then mix orange, green, purple, then "
                 "the shipped order", {"wheel_file": "wheel-grouped.csv"}),
     Alternative("random-wheel", f"sectors 1-11 randomly permuted (seed {WHEEL_PERMUTATION_SEED}), Get Red kept at "
@@ -56,12 +69,6 @@ ALTERNATIVES = {a.name: a for a in (
                 {"paintings_file": "paintings-flatter-tier-mix.csv"}),
 )}
 
-TRACKS = {
-    "flatter-tracks": {"tube": (3, 3, 4, 4, 5, 5, 6, 7), "palette": (2, 2, 2, 3, 3, 3, 4, 5),
-                       "brush": (2, 2, 3, 3, 3, 4, 4, 5)},
-    "steeper-tracks": {"tube": (3, 4, 5, 6, 6, 7, 8, 9), "palette": (2, 3, 3, 4, 5, 5, 6, 7),
-                       "brush": (2, 3, 4, 4, 5, 6, 6, 7)},
-}
 
 
 def _tracks(levels: dict[str, tuple[int, ...]]) -> list[str]:
