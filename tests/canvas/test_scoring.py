@@ -17,6 +17,7 @@ from simkit.cli import main
 from simkit.core.errors import ConfigError
 from simkit.games.canvas import score_painting
 from simkit.games.canvas.components import load_art_cards, load_scoring_cards
+from simkit.games.canvas.rules import PARAMS
 from simkit.games.canvas.scoring import painting_ribbons, track_points, visible_ribbons
 
 NAMES = ("Composition", "Consistency", "Emphasis", "Hierarchy", "Movement", "Proximity",
@@ -505,6 +506,37 @@ def test_score_painting_errors(cards, names, words):
         assert w in str(info.value)
 
 
+K = next(p.default for p in PARAMS if p.name == "cards_per_painting")  # the rules' painting size
+
+
+@pytest.mark.parametrize("cards", [[18], [18, 41], [18, 41, 40, 34], [18, 41, 40, 34, 10, 1, 2, 3]])
+def test_score_painting_needs_exactly_cards_per_painting(cards):
+    assert len(cards) != K
+    with pytest.raises(ConfigError) as info:
+        score_painting(cards, ["Space"])
+    message = str(info.value)
+    assert "cards_per_painting" in message and f"exactly {K}" in message and f"got {len(cards)}" in message
+
+
+def test_score_painting_cards_per_painting_follows_the_rule_value():
+    deck, cards = load_art_cards(), [18, 41, 40, 34]
+    earned = np.zeros(BONUS + 1, np.int8)
+    painting_ribbons(deck.masks, np.array([deck.index_of(c) for c in cards], np.int64), 4, 0, earned)
+    assert score_painting(cards, ["Space", "Symmetry"], cards_per_painting=4) == {
+        "Space": int(earned[C["Space"]]), "Symmetry": int(earned[C["Symmetry"]]), "bonus": int(earned[BONUS])}
+    with pytest.raises(ConfigError, match="exactly 4"):
+        score_painting([18, 41, 40], ["Space"], cards_per_painting=4)
+    with pytest.raises(ConfigError, match="cards_per_painting.*9"):
+        score_painting([18, 41, 40], ["Space"], cards_per_painting=9)
+
+
+@pytest.mark.parametrize("names,repeated", [(["Space", "Space"], "Space"), (["Variety", "Space", "variety"], "variety")])
+def test_score_painting_rejects_repeated_scoring_cards(names, repeated):
+    with pytest.raises(ConfigError) as info:
+        score_painting([18, 41, 40], names)
+    assert repr(repeated) in str(info.value) and "twice" in str(info.value)
+
+
 def test_score_painting_bad_space_mode():
     with pytest.raises(ConfigError, match="space_scoring"):
         score_painting([18, 41, 40], ["Space"], space_scoring="greedy")
@@ -539,3 +571,19 @@ def test_cli_bad_space_mode():
     with pytest.raises(SystemExit) as info:
         main(["canvas", "score", "18", "41", "40", "--scoring", "Space", "--space-scoring", "nope"])
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["18"], ["exactly", "got 1"]),
+    (["18", "41", "40", "34", "10", "1", "2", "3"], ["exactly", "got 8"]),
+    (["18", "41", "40", "--scoring", "Space,Variety,space"], ["'space'", "twice"]),
+    (["18", "41", "40", "--cards-per-painting", "4"], ["exactly 4", "got 3"]),
+])
+def test_cli_score_rejects_bad_paintings(argv, words, capsys):
+    if "--scoring" not in argv:
+        argv = [*argv, "--scoring", "Space"]
+    assert main(["canvas", "score", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    for w in words:
+        assert w in captured.err

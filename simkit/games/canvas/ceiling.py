@@ -32,7 +32,8 @@ from numba.typed import Dict
 
 from simkit.core.errors import ConfigError
 from simkit.core.jit import njit
-from simkit.games.canvas.components import SCORING_CONDITIONS, load_art_cards, load_scoring_cards
+from simkit.games.canvas.components import (SCORING_CONDITIONS, load_art_cards, load_scoring_cards,
+                                            scoring_condition_ids)
 from simkit.games.canvas.scoring import BONUS, SPACE_SCORING_MODES, painting_ribbons, track_points
 from simkit.games.canvas.tables import binomials, build_painting_table
 
@@ -215,17 +216,10 @@ def _pareto(vecs):
 # ---- public ------------------------------------------------------------------------------------------------
 
 def _scoring_ids(names: Sequence[str]) -> tuple[int, ...]:
-    folded = {n.lower(): i for i, n in enumerate(SCORING_CONDITIONS)}
-    ids = []
-    for name in names:
-        if name.strip().lower() not in folded:
-            raise ConfigError(f"unknown scoring card {name!r}; known: {', '.join(SCORING_CONDITIONS)}")
-        ids.append(folded[name.strip().lower()])
+    ids = scoring_condition_ids(names)
     if not ids:
         raise ConfigError("no scoring cards given")
-    if len(set(ids)) != len(ids):
-        raise ConfigError(f"scoring cards repeat: {list(names)}")
-    return tuple(ids)
+    return ids
 
 
 def ceiling(scoring_names: Sequence[str], *, space_scoring: str = "max_matching", art_cards_file: str | None = None,

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
@@ -27,6 +28,20 @@ SCORING_CONDITIONS = (
     "Proportion", "Repetition", "Space", "Style", "Symmetry", "Variety",
 )
 MAX_TRACK = 8
+
+
+def scoring_condition_ids(names: Sequence[str]) -> tuple[int, ...]:
+    """Condition ids of scoring card names (any case, spaces trimmed): each known, none twice."""
+    folded = {n.lower(): i for i, n in enumerate(SCORING_CONDITIONS)}
+    ids = []
+    for name in names:
+        c = folded.get(name.strip().lower())
+        if c is None:
+            raise ConfigError(f"unknown scoring card {name!r}; known: {', '.join(SCORING_CONDITIONS)}")
+        if c in ids:
+            raise ConfigError(f"scoring cards repeat: {name!r} appears twice in {list(names)}")
+        ids.append(c)
+    return tuple(ids)
 
 # Check values of the printed deck (spec §1.1); a replacement deck is reported against them.
 PRINTED_DECK_CHECKS = {
