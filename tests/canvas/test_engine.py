@@ -281,6 +281,27 @@ def test_ribbons_are_capped_at_track_length_and_excess_is_lost():
     assert st.scores()[p] >= 16
 
 
+def test_best_painting_ribbons_counts_ribbons_obtained_after_the_cap():
+    """The achievement '7+ ribbons from one painting' (spec §8) counts ribbons obtained: those lost to a full
+    track (spec §3) do not count."""
+    g = game(n_players=1, paintings_per_player=1, scoring_cards=["Movement", "Proximity", "Space", "Symmetry"])
+    stack = [g.rules.deck.index_of(c) for c in (9, 24, 54)]  # bottom to top
+    earned = ribbons_of(g, stack)
+    space, length = COND["Space"], int(g.rules.scoring.track_len[COND["Space"]])
+    in_play = [COND[n] for n in ("Movement", "Proximity", "Space", "Symmetry")]
+    uncapped = int(earned[in_play].sum() + earned[BONUS])
+    assert uncapped >= 7 and earned[space] == length, "the painting alone fills the Space track"
+    st = g.new_initial_state(4)
+    st._arr["ribbons"][0, 0, space] = length - 2  # two Space ribbons left to gain
+    give_hand(st, 0, stack)
+    st.apply_action(paint_action(g, (0, 1, 2)))
+    assert st.is_terminal()
+    assert rec(st, "ribbons")[0, space] == length
+    obtained = uncapped - (length - 2)
+    assert obtained < 7
+    assert g._record_result(st)["best_painting_ribbons"][0, 0] == obtained
+
+
 def test_grey_ribbons_are_not_capped():
     g = game(n_players=2)
     stack = find_painting(g, lambda e: e[BONUS] >= 2)

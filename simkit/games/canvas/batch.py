@@ -15,7 +15,8 @@ from simkit.games.canvas.scoring import BONUS, N_CONDITIONS
 
 # Per-game, per-seat result arrays ([games, seats], ribbons [games, seats, 12]; first_player [games]).
 # best_*: the player's best single painting by the rulebook's achievements (spec §8): scoring conditions met,
-# grey ribbons, all ribbons (grey included), most visible icons of one Element.
+# grey ribbons, all ribbons obtained (grey included; those lost to a full track do not count), most visible
+# icons of one Element.
 BatchOutput = namedtuple("BatchOutput", "score rank win_share turns grey tokens_left cards_taken tokens_paid "
                                         "ribbons best_conditions best_grey best_ribbons best_same first_player")
 
@@ -43,15 +44,13 @@ def record_player(s, p, scores, ranks, shares, out, g):
     for c in range(N_CONDITIONS):
         out.ribbons[g, p, c] = s.ribbons[p, c]
     for i in range(s.n_paintings[p]):
-        met, total = 0, s.painting_ribbons[p, i, BONUS]
+        met = 0
         for c in range(s.n_scoring):
-            earned = s.painting_ribbons[p, i, s.scoring[c]]
-            total += earned
-            if earned > 0:
+            if s.painting_ribbons[p, i, s.scoring[c]] > 0:
                 met += 1
         out.best_conditions[g, p] = max(out.best_conditions[g, p], met)
         out.best_grey[g, p] = max(out.best_grey[g, p], s.painting_ribbons[p, i, BONUS])
-        out.best_ribbons[g, p] = max(out.best_ribbons[g, p], total)
+        out.best_ribbons[g, p] = max(out.best_ribbons[g, p], s.painting_obtained[p, i])
         out.best_same[g, p] = max(out.best_same[g, p], s.painting_most_same[p, i])
 
 

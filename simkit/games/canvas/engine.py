@@ -157,7 +157,7 @@ def _take(s, p, slot):
 
 
 @njit
-def _paint(s, p, order, card_masks):
+def _paint(s, p, order, card_masks, track_len):
     k = s.k
     stack = np.empty(k, np.int64)
     for j in range(k):
@@ -169,9 +169,15 @@ def _paint(s, p, order, card_masks):
     for j in range(k):
         s.paintings[p, i, j] = stack[j]
     s.painting_ribbons[p, i, :] = earned
+    obtained = earned[BONUS]  # grey ribbons are never capped
     for c in range(s.n_scoring):
         cond = s.scoring[c]
-        s.ribbons[p, cond] += earned[cond]
+        gain = earned[cond]
+        if s.cap_ribbons:  # ribbons beyond the track are lost (spec §3)
+            gain = min(gain, max(0, track_len[cond] - s.ribbons[p, cond]))
+        s.ribbons[p, cond] += gain
+        obtained += gain
+    s.painting_obtained[p, i] = obtained
     s.grey[p] += earned[BONUS]
     s.n_paintings[p] += 1
     # remove the painted cards, keeping the order of the rest
@@ -189,15 +195,6 @@ def _paint(s, p, order, card_masks):
         s.reserve -= 1
         s.tokens[p] += 1
         s.tokens_gained[p] += 1
-
-
-@njit
-def cap_ribbons(s, track_len):
-    for p in range(s.n_players):
-        for c in range(s.n_scoring):
-            cond = s.scoring[c]
-            if s.ribbons[p, cond] > track_len[cond]:
-                s.ribbons[p, cond] = track_len[cond]
 
 
 @njit
@@ -233,9 +230,7 @@ def apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_up
     if action < s.market_size:
         _take(s, p, action)
     else:
-        _paint(s, p, paint_orders[action - s.market_size], card_masks)
-        if s.cap_ribbons:
-            cap_ribbons(s, track_len)
+        _paint(s, p, paint_orders[action - s.market_size], card_masks, track_len)
     s.turns[p] += 1
     s.turn += 1
     if s.turn > s.turn_cap:

@@ -70,7 +70,7 @@ class CanvasGame(Game):
         Column("scoring_cards", "str", "scoring cards in play"),
         Column("best_painting_conditions", "int8", "most scoring cards in play one painting earned ribbons of"),
         Column("best_painting_grey", "int8", "most grey ribbons from one painting"),
-        Column("best_painting_ribbons", "int8", "most ribbons (grey included) from one painting, before caps"),
+        Column("best_painting_ribbons", "int8", "most ribbons (grey included) obtained from one painting, after caps"),
         Column("best_painting_same_element", "int8", "most visible icons of one Element in one painting"),
     )
 

@@ -66,7 +66,8 @@ MULTI_KEEP = ("game_index", "seat", "turn_order", "score", "rank", "win_share", 
 ACHIEVEMENTS = (  # spec §8, in the rulebook's order: (column, description)
     ("all_conditions_one_painting", "one painting meets all 4 scoring conditions (4-card scenarios only)"),
     ("grey4_one_painting", "4 grey ribbons from one painting"),
-    ("ribbons7_one_painting", "7+ ribbons from one painting (grey included)"),
+    ("ribbons7_one_painting", "7+ ribbons obtained from one painting (grey included; ribbons lost to a full "
+                              "track do not count)"),
     ("same_element5_one_painting", "5 identical Elements in one painting"),
     ("max_ribbons_all_cards", "the maximum ribbons of every scoring card in play"),
     ("grey7_game", "7+ grey ribbons in a game"),
@@ -739,8 +740,9 @@ def build_document(res: Results) -> Document:
         "cards" + ("" if s.map_every == 1 else f" (quick run: every {s.map_every}th set, {len(s.map_sets)} sets)")
         + f", {s.map_games:,} planner games per set in Vincent mode, the same seeds for every set.",
         "Achievements (§8) are read from the per-game columns: best_painting_conditions, best_painting_grey, "
-        "best_painting_ribbons (grey included, before caps), best_painting_same_element, held ribbons per card "
-        "(capped at the track) and grey ribbons. 'All 4 scoring conditions' applies to 4-card scenarios only.",
+        "best_painting_ribbons (grey included, after caps: ribbons obtained), best_painting_same_element, held "
+        "ribbons per card (capped at the track) and grey ribbons. 'All 4 scoring conditions' applies to 4-card "
+        "scenarios only.",
     ])
 
     doc.heading("Sample sizes and precision")

@@ -37,6 +37,7 @@ STATE_DTYPE = np.dtype([
     ("hand", "i1", (MAX_PLAYERS, MAX_HAND)), ("hand_size", "i1", MAX_PLAYERS), ("tokens", "i1", MAX_PLAYERS),
     ("n_paintings", "i1", MAX_PLAYERS), ("paintings", "i1", (MAX_PLAYERS, MAX_PAINTINGS, MAX_K)),
     ("painting_ribbons", "i1", (MAX_PLAYERS, MAX_PAINTINGS, RIBBON_SLOTS)),  # as earned, before caps
+    ("painting_obtained", "i1", (MAX_PLAYERS, MAX_PAINTINGS)),  # ribbons (grey included) kept, after caps
     ("painting_most_same", "i1", (MAX_PLAYERS, MAX_PAINTINGS)),  # most visible icons of one Element
     ("ribbons", "i1", (MAX_PLAYERS, N_CONDITIONS)), ("grey", "i2", MAX_PLAYERS),
     # statistics
