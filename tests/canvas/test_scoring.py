@@ -530,7 +530,8 @@ def test_score_painting_cards_per_painting_follows_the_rule_value():
         score_painting([18, 41, 40], ["Space"], cards_per_painting=9)
 
 
-@pytest.mark.parametrize("names,repeated", [(["Space", "Space"], "Space"), (["Variety", "Space", "variety"], "variety")])
+@pytest.mark.parametrize("names,repeated", [(["Space", "Space"], "Space"),
+                                            (["Variety", "Space", "variety"], "variety")])
 def test_score_painting_rejects_repeated_scoring_cards(names, repeated):
     with pytest.raises(ConfigError) as info:
         score_painting([18, 41, 40], names)
