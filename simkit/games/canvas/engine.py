@@ -130,12 +130,19 @@ def _close_gaps_and_refill(s):
 
 
 @njit
+def _remove(s, slot):
+    """Remove the card in market slot `slot` from the game (Vincent, puzzle discards); it stays on record."""
+    s.removed_cards[s.removed] = s.market[slot]
+    s.removed += 1
+    s.market[slot] = NO_CARD
+
+
+@njit
 def _take(s, p, slot):
     if s.solo_mode == SOLO_PUZZLE:
         # skipped cards are discarded and their tokens go to the reserve
         for skipped in range(slot):
-            s.market[skipped] = NO_CARD
-            s.removed += 1
+            _remove(s, skipped)
         s.reserve += slot
         if slot == 0 and s.reserve > 0:
             s.reserve -= 1
@@ -208,9 +215,8 @@ def vincent_turn(s):
     for slot in range(skip):
         s.market_tokens[slot] += 1
     s.vincent_tokens += s.market_tokens[skip] - skip
-    s.market[skip] = NO_CARD
+    _remove(s, skip)
     s.market_tokens[skip] = 0
-    s.removed += 1
     _close_gaps_and_refill(s)
 
 

@@ -38,19 +38,30 @@ class PolicyContext:
 
 @dataclass(frozen=True)
 class CanvasObservation:
-    """What a player sees: the market, its own hand, and everything public."""
+    """What a player sees: everything public (spec §1, §5, §6) and, on its turn, its legal actions.
+
+    Every hand is public: each of its cards was taken face up from the market. Hidden: the order of the
+    undrawn deck and Vincent's future flips."""
 
     player: int
+    current_player: int
+    first_player: int
+    turn: int  # player turns played so far
     scoring_cards: tuple[str, ...]
     market: tuple[int | None, ...]  # card ids, slot 1 first
     market_tokens: tuple[int, ...]
+    deck_size: int  # Art cards left in the deck
+    removed: tuple[int, ...]  # card ids out of the game (taken by Vincent, discarded in the puzzle), in order
     hand: tuple[int, ...]  # own card ids
+    hands: tuple[tuple[int, ...], ...]  # per player, card ids
     hand_sizes: tuple[int, ...]
     tokens: tuple[int, ...]
     paintings: tuple[tuple[tuple[int, ...], ...], ...]  # per player, card ids bottom first
     ribbons: tuple[Mapping[str, int], ...]  # per player, scoring card in play -> ribbons held
     grey_ribbons: tuple[int, ...]
-    actions: Mapping[int, str]  # legal action -> description
+    vincent_tokens: int  # 0 when Vincent does not play
+    reserve: int  # the solo puzzle's token reserve (0 in other modes)
+    actions: Mapping[int, str]  # legal action -> description (empty when it is not this player's turn)
 
 
 class CanvasGame(Game):
@@ -281,15 +292,19 @@ class CanvasState(RecordState):
     def observation(self, player: int) -> CanvasObservation:
         s = self.record
         n = self.game.n_players
-        names = tuple(SCORING_CONDITIONS[c] for c in self.scoring)
         market = tuple(None if c == NO_CARD else self._ids([c])[0] for c in s["market"][: s["market_size"]])
+        hands = tuple(self._ids(s["hand"][p, : s["hand_size"][p]]) for p in range(n))
         paintings = tuple(tuple(self._ids(s["paintings"][p, i, : s["k"]]) for i in range(s["n_paintings"][p]))
                           for p in range(n))
-        ribbons = tuple({SCORING_CONDITIONS[c]: int(s["ribbons"][p, c]) for c in self.scoring} for p in range(n))
         actions = ({a: self.describe_action(a) for a in self.legal_actions()}
                    if player == self.current_player else {})
         return CanvasObservation(
-            player, names, market, tuple(int(t) for t in s["market_tokens"][: s["market_size"]]),
-            self._ids(s["hand"][player, : s["hand_size"][player]]), tuple(int(h) for h in s["hand_size"][:n]),
-            tuple(int(t) for t in s["tokens"][:n]), paintings, ribbons, tuple(int(g) for g in s["grey"][:n]),
-            actions)
+            player=player, current_player=self.current_player, first_player=int(s["first_player"]),
+            turn=self.turn, scoring_cards=tuple(SCORING_CONDITIONS[c] for c in self.scoring), market=market,
+            market_tokens=tuple(int(t) for t in s["market_tokens"][: s["market_size"]]),
+            deck_size=int(s["deck_size"] - s["deck_pos"]), removed=self._ids(s["removed_cards"][: s["removed"]]),
+            hand=hands[player], hands=hands, hand_sizes=tuple(len(h) for h in hands),
+            tokens=tuple(int(t) for t in s["tokens"][:n]), paintings=paintings,
+            ribbons=tuple({SCORING_CONDITIONS[c]: int(s["ribbons"][p, c]) for c in self.scoring} for p in range(n)),
+            grey_ribbons=tuple(int(g) for g in s["grey"][:n]), vincent_tokens=int(s["vincent_tokens"]),
+            reserve=int(s["reserve"]), actions=actions)

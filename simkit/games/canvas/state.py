@@ -33,6 +33,7 @@ STATE_DTYPE = np.dtype([
     ("market", "i1", MAX_MARKET), ("market_tokens", "i1", MAX_MARKET),
     ("first_player", "i1"), ("current", "i1"), ("turn", "i2"), ("done", "i1"), ("error", "i1"),
     ("vincent_tokens", "i1"), ("reserve", "i1"), ("removed", "i2"),
+    ("removed_cards", "i1", MAX_DECK),  # the cards Vincent took or the puzzle discarded, first removed first
     # players
     ("hand", "i1", (MAX_PLAYERS, MAX_HAND)), ("hand_size", "i1", MAX_PLAYERS), ("tokens", "i1", MAX_PLAYERS),
     ("n_paintings", "i1", MAX_PLAYERS), ("paintings", "i1", (MAX_PLAYERS, MAX_PAINTINGS, MAX_K)),
