@@ -13,7 +13,7 @@ import pytest
 
 from conformance_cases import config_ids, configs, make, play, policy_batch, random_chooser
 from conformance_playthrough import GOLDEN, dumps, path, record
-from simkit.core.errors import PolicyError
+from simkit.core.errors import GameAbortedError, PolicyError
 from simkit.core.game import GAMES, game_class
 from simkit.core.policy import PolicyChoice
 from simkit.core.pyloop import play_one
@@ -145,6 +145,32 @@ def test_a_failing_policy_gets_one_clear_error_on_both_paths(game_id, name, kind
     assert (error.policy, error.seed, error.turn) == (kind.lower(), seed, state.turn)
     assert f"policy '{kind.lower()}' {problem}" in str(error)
     assert f"turn {state.turn} of the game with seed {seed}" in str(error)
+
+
+def stalled(game, at_turn: int):
+    """The game, but its states offer no legal action from turn `at_turn` on: the fault of an engine, which the
+    legality scan reports; a game played with it must stop with a clear error too."""
+    class Stalled(type(game)):
+        def new_initial_state(self, seed):
+            state = super().new_initial_state(seed)
+            return Tampered(state, lambda legal: [] if state.turn >= at_turn else legal)
+    copy = Stalled.__new__(Stalled)
+    copy.__dict__.update(game.__dict__)
+    return copy
+
+
+@CONFIGS
+def test_no_legal_action_gets_one_clear_error_on_both_paths(game_id, name):
+    game = stalled(make(game_id, name), at_turn=2)
+    choice = PolicyChoice(f"{USER_POLICIES}:Illegal", {}, label="first")  # takes legal[0] twice: reaches turn 2
+    seed, seats = 7, np.zeros((1, game.n_players), np.int64)
+    with pytest.raises(GameAbortedError) as batch:
+        game.play_batch(np.array([seed], np.uint64), [choice], seats)
+    with pytest.raises(GameAbortedError) as step:
+        play_one(game, seed, [choice], seats[0], {0: choice.make_python_policy()})
+    assert str(batch.value) == str(step.value)
+    assert str(batch.value) == (f"{game_id} game with seed {seed} stopped at turn 2: no legal action for policy "
+                                "'first' although the game is not over")
 
 
 # ---- golden playthroughs -------------------------------------------------------------------------------------
