@@ -68,7 +68,7 @@ class CanvasGame(Game):
         "solo": {"n_players": 1},
         "solo-vincent": {"n_players": 1, "solo_mode": "vincent"},
         "solo-puzzle": {"n_players": 1, "solo_mode": "puzzle"},
-        "4-card-paintings": {"n_players": 2, "cards_per_painting": 4, "hand_limit": 6,
+        "2-card-paintings": {"n_players": 2, "cards_per_painting": 2, "hand_limit": 4, "paintings_per_player": 4,
                              "cap_ribbons_at_track": False},
     }
     result_columns = (
