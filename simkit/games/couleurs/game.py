@@ -23,9 +23,9 @@ from simkit.games.couleurs.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS,
 from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
 from simkit.games.couleurs.search import new_search_workspace
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
-                                         END_REASONS, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_ACTIONS, N_TIERS,
-                                         N_UPPER, PAINT, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE,
-                                         TARGET, TOKEN, TOOLMOVE, USE, VALADON)
+                                         END_REASONS, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_TIERS, N_UPPER, PAINT,
+                                         PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET, TOKEN,
+                                         TOOLMOVE, USE, VALADON)
 from simkit.games.couleurs.components import MAX_SECTORS
 
 
@@ -107,7 +107,7 @@ class CouleursGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return N_ACTIONS
+        return engine.N_ACTIONS
 
     def data_sources(self) -> dict[str, str]:
         return self.rules.data_sources()
