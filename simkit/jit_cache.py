@@ -19,8 +19,10 @@ import numba
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PREFIX = "simkit-"
-_IMPORT = re.compile(r"^\s*(?:from\s+(simkit(?:\.\w+)*)\s+import\s+\(?([\w\s,]*)|import\s+(simkit(?:\.\w+)*))",
-                     re.MULTILINE)
+# `from simkit.a import b, c`, `from .a import (b,\n c)`, `from .. import b`, `import simkit.a`: the names stay on
+# their line unless parenthesised (else they would swallow the next line's `from`, and it would go unseen)
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(simkit(?:\.\w+)*|\.+(?:\w+(?:\.\w+)*)?)[ \t]+import[ \t]+"
+                     r"(?:\(([^)]*)\)|([\w \t,]*))|import[ \t]+(simkit(?:\.\w+)*))", re.MULTILINE)
 # compiled code: modules using numba directly or through the package's decorator (simkit/core/jit.py)
 _COMPILES = re.compile(r"^\s*(?:import numba|from numba|from simkit\.core\.jit import)", re.MULTILINE)
 
@@ -35,11 +37,22 @@ def _module_file(name: str, package_dir: Path) -> Path | None:
     return None
 
 
-def _imported_files(text: str, package_dir: Path) -> set[Path]:
+def _absolute(source: str, file: Path, package_dir: Path) -> str:
+    """The dotted name `source` means in `file`: itself, or a relative import resolved against file's package."""
+    dots = len(source) - len(source.lstrip("."))
+    if not dots:
+        return source
+    package = [package_dir.name, *file.parent.relative_to(package_dir).parts]
+    package = package[: len(package) - (dots - 1)]
+    return ".".join(package + ([source[dots:]] if source[dots:] else []))
+
+
+def _imported_files(file: Path, text: str, package_dir: Path) -> set[Path]:
     """The package files a module's source imports (`from a.b import c` may name module a.b.c or a name in a.b)."""
     found = set()
-    for source, names, plain in _IMPORT.findall(text):
-        modules = [plain] if plain else [source] + [f"{source}.{n}" for n in re.findall(r"\w+", names)]
+    for source, grouped, names, plain in _IMPORT.findall(text):
+        source = _absolute(source, file, package_dir)
+        modules = [plain] if plain else [source] + [f"{source}.{n}" for n in re.findall(r"\w+", grouped + names)]
         found.update(f for f in (_module_file(m, package_dir) for m in modules) if f is not None)
     return found
 
@@ -54,7 +67,7 @@ def _compiled_texts(package_dir: Path) -> dict[Path, str]:
         f = pending.pop()
         if f not in seen:
             seen.add(f)
-            pending.extend(_imported_files(texts[f], package_dir) - seen)
+            pending.extend(_imported_files(f, texts[f], package_dir) - seen)
     return {f: texts[f] for f in sorted(seen)}
 
 

@@ -44,3 +44,25 @@ def test_the_installed_package_points_numba_at_its_versioned_cache():
     path = Path(numba.config.CACHE_DIR)
     assert path.name == f"{jit_cache.PREFIX}{numba.__version__}-{jit_cache.source_key()}"
     assert Path(simkit.__file__).resolve().parent / "games" / "couleurs" / "engine.py" in jit_cache.compiled_sources()
+
+
+def test_the_key_follows_relative_imports(tmp_path):
+    pkg = write_package(tmp_path)
+    (pkg / "games" / "engine.py").write_text("import numba as nb\nfrom .rules import LIMIT\nfrom . import helpers\n"
+                                             "from ..core.tables import T\n")
+    (pkg / "core" / "tables.py").write_text("T = 1\n")
+    names = [f.relative_to(pkg).as_posix() for f in jit_cache.compiled_sources(pkg)]
+    assert names == ["core/constants.py", "core/jit.py", "core/tables.py", "games/engine.py", "games/helpers.py",
+                     "games/policy.py", "games/rules.py"]
+    key = jit_cache.source_key(pkg)
+    (pkg / "core" / "tables.py").write_text("T = 2\n")
+    assert jit_cache.source_key(pkg) != key
+
+
+def test_the_key_follows_every_line_of_consecutive_imports(tmp_path):
+    pkg = write_package(tmp_path)  # an import's names once swallowed the next line's `from`, hiding that import
+    (pkg / "games" / "engine.py").write_text("import numba as nb\nfrom simkit.games.rules import LIMIT\n"
+                                             "from simkit.games.helpers import x\nfrom simkit.core import tables\n")
+    (pkg / "core" / "tables.py").write_text("T = 1\n")
+    names = {f.relative_to(pkg).as_posix() for f in jit_cache.compiled_sources(pkg)}
+    assert {"games/rules.py", "games/helpers.py", "core/tables.py"} <= names

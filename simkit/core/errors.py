@@ -20,15 +20,23 @@ class ConfigError(SimkitError):
         self.key = key
 
 
-class IllegalActionError(SimkitError):
+class PolicyError(SimkitError):
+    """A policy failed in a game: it raised, or it chose an action the rules do not allow there. The message names
+    the policy, the game seed and the turn, so the game can be replayed."""
+
+    def __init__(self, problem: str, *, policy: str, seed: int, turn: int):
+        super().__init__(f"policy {policy!r} {problem} at turn {turn} of the game with seed {seed}; replay it with "
+                         "that seed to inspect the state")
+        self.policy, self.seed, self.turn = policy, seed, turn
+
+
+class IllegalActionError(PolicyError):
     """A policy chose an action that the rules do not allow in that state."""
 
     def __init__(self, *, policy: str, seed: int, turn: int, action, legal):
-        super().__init__(
-            f"policy {policy!r} chose illegal action {action!r} at turn {turn} of the game with seed {seed} "
-            f"(legal actions: {list(legal)}); replay it with that seed to inspect the state"
-        )
-        self.policy, self.seed, self.turn, self.action = policy, seed, turn, action
+        super().__init__(f"chose illegal action {action!r} (legal actions: {list(legal)})", policy=policy, seed=seed,
+                         turn=turn)
+        self.action = action
 
 
 class GameAbortedError(SimkitError):

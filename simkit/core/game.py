@@ -42,6 +42,15 @@ class State(ABC):
     def legal_actions(self) -> list[int]: ...
 
     @abstractmethod
+    def is_legal(self, action: int) -> bool:
+        """The engine's own legality test of one action (the one `apply_action` checks), for any integer in
+        range(game.num_distinct_actions): `legal_actions()` must list exactly the actions it accepts."""
+
+    @abstractmethod
+    def compiled_action(self, choice) -> int:
+        """The action shipped (compiled) policy `choice` takes here: the batch path's own policy code."""
+
+    @abstractmethod
     def apply_action(self, action: int) -> None: ...
 
     @abstractmethod
@@ -75,6 +84,14 @@ class Game(ABC):
     policy_docs: Mapping[str, str]
     result_columns: tuple[Column, ...]  # per-seat columns beyond the common ones
     bench_policy: str = "random"  # the shipped policy `simkit bench` times unless told otherwise
+    # Named rule overrides the conformance suite (tests/conformance) plays: every ruleset, module, solo mode and
+    # player count the game supports, each at least once.
+    conformance_configs: Mapping[str, Mapping[str, Any]]
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action space: every action is an integer in range(num_distinct_actions)."""
 
     @property
     @abstractmethod

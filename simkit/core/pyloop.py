@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from simkit.core.errors import IllegalActionError
+from simkit.core.errors import GameAbortedError, IllegalActionError, PolicyError
 
 
 def policy_rng(seed: int, seat: int) -> np.random.Generator:
@@ -25,8 +25,15 @@ def play_one(game, seed: int, lineup: Sequence, seats_of_game: Sequence[int], py
         if choice.is_python:
             policy = python_policies[seats_of_game[p]]
             legal = state.legal_actions()
+            if not legal:  # an engine fault: say so, rather than let the policy fail on an empty list
+                raise GameAbortedError(f"{game.id} game with seed {int(seed)} stopped at turn {state.turn}: no legal "
+                                       f"action for policy {choice.label!r} although the game is not over")
             rng = rngs.setdefault(p, policy_rng(seed, p))
-            action = policy.act(state.observation(p), legal, rng)
+            try:
+                action = policy.act(state.observation(p), legal, rng)
+            except Exception as exc:  # the user's code: name the policy, seed and turn, keep the cause chained
+                raise PolicyError(f"raised {type(exc).__name__}: {exc}", policy=choice.label, seed=int(seed),
+                                  turn=state.turn) from exc
             if action not in legal:
                 raise IllegalActionError(policy=choice.label, seed=int(seed), turn=state.turn, action=action,
                                          legal=legal)

@@ -71,6 +71,17 @@ class CanvasGame(Game):
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
     bench_policy = "greedy"
+    conformance_configs = {
+        "2p": {"n_players": 2},
+        "3p-vincent": {"n_players": 3, "vincent_in_multiplayer": True},
+        "4p-shared-ties": {"n_players": 4, "tie_break": "shared", "space_scoring": "bga_greedy"},
+        "5p-random-scoring": {"n_players": 5, "scoring_cards": "random 3"},
+        "solo": {"n_players": 1},
+        "solo-vincent": {"n_players": 1, "solo_mode": "vincent"},
+        "solo-puzzle": {"n_players": 1, "solo_mode": "puzzle"},
+        "2-card-paintings": {"n_players": 2, "cards_per_painting": 2, "hand_limit": 4, "paintings_per_player": 4,
+                             "cap_ribbons_at_track": False},
+    }
     result_columns = (
         *(Column(c, "int8", f"ribbons held of {n} (null when not in play)")
           for c, n in zip(RIBBON_COLUMNS, SCORING_CONDITIONS)),
@@ -106,6 +117,10 @@ class CanvasGame(Game):
     @property
     def rule_values(self) -> Mapping[str, Any]:
         return self.rules.values
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.rules["market_size"] + len(self._paint_orders)
 
     def data_sources(self) -> dict[str, str]:
         return self.rules.data_sources()
@@ -253,8 +268,11 @@ class CanvasState(RecordState):
         n = engine.legal_actions(self._arr[0], self.game._paint_orders_upto, legal)
         return legal[:n].tolist()
 
+    def is_legal(self, action: int) -> bool:
+        return bool(engine.is_legal_in(self._arr, int(action), self.game._paint_orders_upto))
+
     def apply_action(self, action: int) -> None:
-        if not engine.is_legal(self._arr[0], int(action), self.game._paint_orders_upto):
+        if not self.is_legal(action):
             raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
         g = self.game
         engine.apply_action(self._arr[0], int(action), g._masks, g._track_len, g._paint_orders, g._paint_orders_upto)

@@ -746,6 +746,13 @@ def is_legal(s, a):
 
 
 @njit
+def is_legal_in(arr, a):
+    """is_legal on the state held in a one-record array (the step-by-step API: numba types an array argument from
+    Python a hundred times faster than a record)."""
+    return is_legal(arr[0], a)
+
+
+@njit
 def _ranges(s):
     """Two action ranges [lo, hi) and [lo2, hi2) that hold every legal action of the current stage (ascending)."""
     st = s.stage

@@ -67,6 +67,17 @@ class CouleursGame(Game):
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
     bench_policy = "heuristic"
+    conformance_configs = {
+        "variant_j-2p": {"n_players": 2},
+        "variant_j-3p-bonus_A": {"n_players": 3, "module_bonus_cards": True},
+        "variant_j-4p-both_modules_B": {"n_players": 4, "module_bonus_cards": True, "bonus_card_option": "B",
+                                        "module_painters": True},
+        "variant_j-3p-painters-keep_dealt-2_active": {"n_players": 3, "module_painters": True,
+                                                      "draft_mode": "keep_dealt", "active_painting_limit": 2},
+        "base-2p": {"ruleset": "base", "n_players": 2},
+        "base-4p-both_modules": {"ruleset": "base", "n_players": 4, "module_bonus_cards": True,
+                                 "module_painters": True},
+    }
     result_columns = (
         *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
         Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
@@ -93,6 +104,10 @@ class CouleursGame(Game):
     @property
     def rule_values(self) -> Mapping[str, Any]:
         return self.rules.values
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return engine.N_ACTIONS
 
     def data_sources(self) -> dict[str, str]:
         return self.rules.data_sources()
@@ -249,8 +264,11 @@ class CouleursState(RecordState):
         n = engine.legal_actions(self._arr[0], self._workspace.legal)
         return self._workspace.legal[:n].tolist()
 
+    def is_legal(self, action: int) -> bool:
+        return bool(engine.is_legal_in(self._arr, int(action)))
+
     def apply_action(self, action: int) -> None:
-        if not engine.is_legal(self._arr[0], int(action)):
+        if not self.is_legal(action):
             raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
         engine.apply_action(self._arr[0], int(action))
         self._raise_if_aborted()
