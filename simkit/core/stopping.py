@@ -68,7 +68,8 @@ def check(rule: StoppingRule, df: pl.DataFrame) -> StopCheck:
     if rule.sprt_delta is not None:
         # Accepting the SPRT's H0 rules out a change as large as sprt_delta, not every change.
         words = {"change": "difference detected", "continue": "continue",
-                 "smaller than delta": f"no change as large as {rule.sprt_delta:g} points (smaller ones not ruled out)"}
+                 "smaller than delta": f"no change as large as {rule.sprt_delta:g} points "
+                                       "(smaller ones not ruled out)"}
         decisions = [(sprt_paired(v - b, rule.sprt_delta, rule.alpha, rule.beta, rule.min_pairs), g)
                      for g, v, b in _paired_groups(df, ("n_players",))]
         detail = "; ".join(f"SPRT {g['variant']} {g['n_players']}p: {words[d]}" for d, g in decisions)
@@ -79,4 +80,5 @@ def check(rule: StoppingRule, df: pl.DataFrame) -> StopCheck:
     changed = f" and {MIN_CHANGED_PAIRS} with a changed score" if rule.watch == "score_delta" else ""
     where = (f"half-width {worst[1]:.4f}" if worst[1] < float("inf")
              else f"not measured yet (needs {rule.min_pairs} seeds{changed})")
-    return StopCheck(bool(widths) and worst[1] <= rule.halfwidth, f"widest: {worst[0]} {where} (target {rule.halfwidth})")
+    return StopCheck(bool(widths) and worst[1] <= rule.halfwidth,
+                     f"widest: {worst[0]} {where} (target {rule.halfwidth})")
