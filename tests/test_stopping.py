@@ -1,10 +1,13 @@
 """simkit.core.stopping.check on hand-made results frames (no game engine)."""
 
+from types import SimpleNamespace
+
 import numpy as np
 import polars as pl
 
 from simkit.core.experiment import StoppingRule
 from simkit.core.stopping import check
+from simkit.report.run_report import _stopping_note
 
 
 def paired_frame(differences) -> pl.DataFrame:
@@ -55,3 +58,10 @@ def test_sprt_acceptance_of_h0_is_worded_as_no_change_as_large_as_delta():
     assert verdict.detail == "SPRT v 2p: no change as large as 0.5 points (smaller ones not ruled out)"
     change = check(sprt_rule(), paired_frame(np.random.default_rng(3).normal(0.8, 1.0, 400)))
     assert change.stop and change.detail == "SPRT v 2p: difference detected"
+
+
+def test_report_note_states_the_minimum_sample_and_the_sprt_wording():
+    note = _stopping_note(SimpleNamespace(stopping=sprt_rule()),
+                          paired_frame(np.random.default_rng(2).normal(0.0, 1.0, 400)))
+    assert "no stop before 100 seeds" in note and "target reached" in note
+    assert note.endswith("SPRT v 2p: no change as large as 0.5 points (smaller ones not ruled out)")
