@@ -20,6 +20,7 @@ many games (or a stopping rule) and the master seed.
     halfwidth = 0.5              # stop when every watched 95% half-width is at most this...
     watch = "score_delta"        # ...of: score_delta (variant - baseline mean score) | win_share
     # or an SPRT on the variant-minus-baseline mean score: sprt_delta = 0.5, alpha = 0.05, beta = 0.05
+    min_pairs = 100              # paired seeds per variant and player count before either rule may stop (>= 30)
 
     [[players]]                  # the lineup; seats are filled from it in order (cyclically)
     policy = "greedy"
@@ -38,13 +39,14 @@ from typing import Any, Mapping
 from simkit.core.errors import ConfigError
 from simkit.core.game import Game, game_class, make
 from simkit.core.policy import PolicyChoice, resolve_policy
+from simkit.stats import DEFAULT_MIN_PAIRS, MIN_PAIRS
 
 SEAT_MODES = ("fixed", "rotate", "random")
 BASELINE = "baseline"
 EXPERIMENT_KEYS = {"name": str, "game": str, "games": int, "seed": int, "seats": str, "description": str,
                    "player_counts": list}
 STOPPING_KEYS = {"batch": int, "halfwidth": float, "watch": str, "sprt_delta": float, "alpha": float,
-                 "beta": float}
+                 "beta": float, "min_pairs": int}
 WATCHES = ("score_delta", "win_share")
 TOP_LEVEL = ("experiment", "rules", "variants", "players", "stopping")
 
@@ -57,6 +59,7 @@ class StoppingRule:
     sprt_delta: float | None  # SPRT on variant - baseline mean score: H0 delta = 0 against H1 |delta| = this
     alpha: float
     beta: float
+    min_pairs: int  # paired seeds per group before either rule may stop
 
 
 @dataclass(frozen=True)
@@ -129,14 +132,14 @@ def _typed_keys(table: Mapping, kinds: Mapping[str, type], section: str, source:
             raise ConfigError(f"expected {kind.__name__}, got {value!r}", source=source, key=f"{section}.{key}")
 
 
-def _stopping(data: Mapping, source: str) -> StoppingRule | None:
+def _stopping(data: Mapping, games: int, source: str) -> StoppingRule | None:
     if "stopping" not in data:
         return None
     table = _table(data, "stopping", source)
     _typed_keys(table, STOPPING_KEYS, "stopping", source)
-    batch = table.get("batch", 1000)
-    if batch < 1:
-        raise ConfigError(f"must be at least 1, got {batch}", source=source, key="stopping.batch")
+    batch = table.get("batch", min(1000, games))
+    if not 1 <= batch <= games:
+        raise ConfigError(f"must be in [1, games = {games}], got {batch}", source=source, key="stopping.batch")
     watch = table.get("watch", "score_delta")
     if watch not in WATCHES:
         raise ConfigError(f"{watch!r} is not allowed; expected one of {', '.join(WATCHES)}", source=source,
@@ -152,8 +155,12 @@ def _stopping(data: Mapping, source: str) -> StoppingRule | None:
     for key, value in (("alpha", alpha), ("beta", beta)):
         if not 0 < value < 0.5:
             raise ConfigError(f"must be in (0, 0.5), got {value}", source=source, key=f"stopping.{key}")
+    min_pairs = table.get("min_pairs", DEFAULT_MIN_PAIRS)  # the default may exceed a small cap: play to the cap
+    if "min_pairs" in table and not MIN_PAIRS <= min_pairs <= games:
+        raise ConfigError(f"must be in [{MIN_PAIRS}, games = {games}], got {min_pairs}", source=source,
+                          key="stopping.min_pairs")
     return StoppingRule(batch, None if halfwidth is None else float(halfwidth), watch,
-                        None if delta is None else float(delta), alpha, beta)
+                        None if delta is None else float(delta), alpha, beta, min_pairs)
 
 
 def _make_game(game_id: str, rules: Mapping, source: str, prefix: str) -> Game:
@@ -224,7 +231,7 @@ def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
                     raise ConfigError(str(exc).split(": ")[-1], source=source, key=key) from None
                 raise
             cells.append(Cell(variant, game, lineup))
-    stopping = _stopping(data, source)
+    stopping = _stopping(data, games, source)
     if stopping is not None and stopping.watch == "score_delta" and not variants:
         raise ConfigError("score_delta needs at least one [variants.NAME] to compare with the baseline",
                           source=source, key="stopping.watch")

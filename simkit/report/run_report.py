@@ -42,7 +42,8 @@ def _stopping_note(exp: Experiment, df: pl.DataFrame) -> str:
     target = (f"every 95% half-width of {rule.watch} <= {rule.halfwidth}" if rule.halfwidth is not None
               else f"SPRT, |delta| = {rule.sprt_delta} points, alpha {rule.alpha}, beta {rule.beta}")
     outcome = "target reached" if verdict.stop else "stopped at the game cap before the target"
-    return f"sequential stopping in batches of {rule.batch} games ({target}): {outcome}; {verdict.detail}"
+    return (f"sequential stopping in batches of {rule.batch} games ({target}; no stop before {rule.min_pairs} "
+            f"seeds): {outcome}; {verdict.detail}")
 
 
 def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float,

@@ -7,17 +7,27 @@ from .paired import PairedResult, holm, paired_difference
 from .ratings import bradley_terry, plackett_luce
 from .seats import seat_advantage
 from .sequential import (
+    DEFAULT_MIN_PAIRS,
+    MIN_CHANGED_PAIRS,
+    MIN_PAIRS,
     SPRTResult,
     batches_needed,
+    halfwidth_stop,
+    paired_halfwidth,
     precision_reached,
     required_n_mean,
     required_n_proportion,
     sprt_bernoulli,
     sprt_mean,
+    sprt_paired,
+    sprt_stop,
     sprt_thresholds,
 )
 
 __all__ = [
+    "DEFAULT_MIN_PAIRS",
+    "MIN_CHANGED_PAIRS",
+    "MIN_PAIRS",
     "Crossing",
     "Interval",
     "LengthSummary",
@@ -28,9 +38,11 @@ __all__ = [
     "closeness",
     "crossing_point",
     "game_length_summary",
+    "halfwidth_stop",
     "holm",
     "mean_interval",
     "paired_difference",
+    "paired_halfwidth",
     "plackett_luce",
     "precision_reached",
     "quantile_interval",
@@ -39,6 +51,8 @@ __all__ = [
     "seat_advantage",
     "sprt_bernoulli",
     "sprt_mean",
+    "sprt_paired",
+    "sprt_stop",
     "sprt_thresholds",
     "tie_rate",
     "wilson_interval",

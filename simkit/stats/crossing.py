@@ -26,11 +26,13 @@ class Crossing:
     inside: float  # share of bootstrap roots within [min x, max x]
     n: int  # clusters
     confidence: float
+    x_min: float  # the swept range
+    x_max: float
 
     @property
     def crosses(self) -> bool:
-        """The line's slope interval excludes zero and the root's interval lies within the x range."""
-        return (self.slope_lo > 0 or self.slope_hi < 0) and np.isfinite(self.lo) and np.isfinite(self.hi)
+        """The line's slope interval excludes zero and the root's interval lies within [x_min, x_max]."""
+        return (self.slope_lo > 0 or self.slope_hi < 0) and self.x_min <= self.lo and self.hi <= self.x_max
 
 
 def _fit(x: np.ndarray, means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -68,4 +70,4 @@ def crossing_point(x, y, *, n_boot: int = 2000, confidence: float = 0.95, seed: 
     s_lo, s_hi = np.quantile(b_slope, [alpha, 1 - alpha])
     inside = float(np.mean((b_root >= x.min()) & (b_root <= x.max())))
     return Crossing(float(root[0]), float(lo), float(hi), float(slope[0]), float(s_lo), float(s_hi), inside, c,
-                    confidence)
+                    confidence, float(x.min()), float(x.max()))

@@ -21,6 +21,23 @@ def _equal_seats_pvalue(wins: np.ndarray, games: np.ndarray) -> float:
     return float(stats.chisquare(wins, expected).pvalue)
 
 
+def _equal_seats_clustered_pvalue(shares: np.ndarray) -> float:
+    """Hotelling's T² that all seats' mean win shares are equal, from a clusters x seats array of each
+    cluster's mean win share per seat. The k - 1 contrasts (seat j - last seat) of each cluster are one
+    observation: their covariance is estimated, so dependence within a cluster is accounted for."""
+    clusters, seats = shares.shape
+    dims = seats - 1
+    if dims < 1 or clusters <= dims:
+        return float("nan")
+    contrasts = shares[:, :-1] - shares[:, -1:]
+    mean = contrasts.mean(axis=0)
+    cov = np.atleast_2d(np.cov(contrasts, rowvar=False))
+    if np.linalg.matrix_rank(cov) < dims:
+        return float("nan")
+    t2 = clusters * float(mean @ np.linalg.solve(cov, mean))
+    return float(stats.f.sf(t2 * (clusters - dims) / (dims * (clusters - 1)), dims, clusters - dims))
+
+
 def seat_advantage(
     df: pl.DataFrame,
     seat_col: str = "seat",
@@ -28,6 +45,7 @@ def seat_advantage(
     by: Sequence[str] = ("n_players",),
     players_col: str = "n_players",
     confidence: float = 0.95,
+    cluster_col: str | None = None,
 ) -> pl.DataFrame:
     """Win share per seat, per group, against the fair share ``1 / n_players``.
 
@@ -37,6 +55,11 @@ def seat_advantage(
     ``fair_share`` and ``p_value`` — a Pearson chi-square test (df = seats - 1)
     that all seats of the group win equally often; split ties make it slightly
     conservative.
+
+    With ``cluster_col`` (e.g. the seed that the seat rotations of one deal share), rows with the same value
+    are dependent and the p-value is instead :func:`_equal_seats_clustered_pvalue` over clusters that fill
+    every seat of the group: the chi-square's multinomial variance would be wrong in either direction
+    (too small when a deal decides its games' winners, too large for averaged rotations).
     """
     keys = list(dict.fromkeys([*by, players_col]))
     table = (
@@ -47,10 +70,20 @@ def seat_advantage(
     games = table["games"].to_numpy().astype(float)
     wins = table["wins"].to_numpy()
     lo, hi = wilson_interval(wins, games, confidence)
-    pvalues = {
-        key: _equal_seats_pvalue(g["wins"].to_numpy(), g["games"].to_numpy().astype(float))
-        for key, g in table.group_by(keys, maintain_order=True)
-    }
+    if cluster_col is None:
+        pvalues = {
+            key: _equal_seats_pvalue(g["wins"].to_numpy(), g["games"].to_numpy().astype(float))
+            for key, g in table.group_by(keys, maintain_order=True)
+        }
+    else:
+        per_cluster = (df.group_by([*keys, cluster_col, seat_col], maintain_order=True)
+                       .agg(pl.col(win_col).cast(pl.Float64).mean()))
+        pvalues = {
+            key: _equal_seats_clustered_pvalue(
+                g.pivot(on=seat_col, index=cluster_col, values=win_col, sort_columns=True)
+                .drop(cluster_col).drop_nulls().to_numpy())
+            for key, g in per_cluster.group_by(keys, maintain_order=True)
+        }
     key_rows = table.select(keys).rows()
     return table.with_columns(
         win_share=pl.Series(wins / games),

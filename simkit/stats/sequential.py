@@ -8,17 +8,40 @@ from dataclasses import dataclass
 import numpy as np
 
 from .intervals import z_value
+from .paired import paired_difference
 
 __all__ = [
+    "DEFAULT_MIN_PAIRS",
+    "MIN_CHANGED_PAIRS",
+    "MIN_PAIRS",
     "SPRTResult",
     "batches_needed",
+    "halfwidth_stop",
+    "paired_halfwidth",
     "precision_reached",
     "required_n_mean",
     "required_n_proportion",
     "sprt_bernoulli",
     "sprt_mean",
+    "sprt_paired",
+    "sprt_stop",
     "sprt_thresholds",
 ]
+
+# A sequential rule looks at its data after every batch and stops on the first look that satisfies it, so it
+# must not look before its statistics mean something. Both minimums below were set by simulation
+# (benchmarks/stopping_operating_characteristics.py; figures in README, "House rules").
+MIN_PAIRS = 30  # smallest minimum sample a stopping rule accepts: the plug-in SPRT's type I error stays near alpha
+DEFAULT_MIN_PAIRS = 100
+# A rule changing the outcome of a few deals gives mostly zero differences; their t interval is only as good as
+# the count of non-zero ones (with none it is [0, 0] and "meets" any target). The half-width counts from this
+# many on: the effective sample of a sparse difference is its non-zero pairs, like the events of a Poisson count.
+MIN_CHANGED_PAIRS = 20
+
+
+def _check_min_pairs(min_pairs: int) -> None:
+    if min_pairs < MIN_PAIRS:
+        raise ValueError(f"min_pairs must be at least {MIN_PAIRS}, got {min_pairs}")
 
 
 def precision_reached(halfwidths, target) -> bool:
@@ -119,3 +142,68 @@ def sprt_mean(
         raise ValueError("need delta != 0 and sd > 0")
     llr = n * delta / sd**2 * (mean - mu0 - delta / 2)
     return _decide(llr, alpha, beta)
+
+
+def paired_halfwidth(differences, min_pairs: int = DEFAULT_MIN_PAIRS, confidence: float = 0.95) -> float:
+    """Half-width of the paired t interval of ``differences`` (variant - baseline per pair) for a precision
+    stopping rule: ``inf`` (not reached at any target) while there are fewer than ``min_pairs`` pairs or fewer
+    than :data:`MIN_CHANGED_PAIRS` non-zero differences."""
+    _check_min_pairs(min_pairs)
+    d = np.asarray(differences, dtype=float).ravel()
+    if d.size < min_pairs or np.count_nonzero(d) < MIN_CHANGED_PAIRS:
+        return math.inf
+    return paired_difference(d, np.zeros_like(d), confidence).halfwidth
+
+
+def sprt_paired(differences, delta: float, alpha: float = 0.05, beta: float = 0.05,
+                min_pairs: int = DEFAULT_MIN_PAIRS) -> str:
+    """Two-sided SPRT on the mean of paired ``differences``: mean 0 against a change of ``delta`` up and against
+    one of ``delta`` down, each at ``alpha / 2``, with the sample sd plugged in.
+
+    Returns "change" (either one-sided test accepts its change), "smaller than delta" (both accept 0: there is
+    no change as large as ``delta``, which does not rule out a smaller one) or "continue" (undecided, fewer
+    than ``min_pairs`` pairs, or all differences equal).
+    """
+    _check_min_pairs(min_pairs)
+    d = np.asarray(differences, dtype=float).ravel()
+    sd = float(d.std(ddof=1)) if d.size >= 2 else 0.0
+    if d.size < min_pairs or sd == 0:
+        return "continue"
+    mean = float(d.mean())
+    up, down = (sprt_mean(d.size, mean, sd, side * abs(delta), alpha=alpha / 2, beta=beta) for side in (1, -1))
+    if "accept H1" in (up.decision, down.decision):
+        return "change"
+    if up.decision == down.decision == "accept H0":
+        return "smaller than delta"
+    return "continue"
+
+
+def _looks(size: int, batch: int) -> range:
+    """Numbers of pairs at each look of a rule that checks after every ``batch`` pairs (the last may be short)."""
+    if batch < 1:
+        raise ValueError(f"batch must be at least 1, got {batch}")
+    return range(batch, size + batch, batch)
+
+
+def halfwidth_stop(differences, batch: int, target: float, min_pairs: int = DEFAULT_MIN_PAIRS) -> int:
+    """How many of the paired ``differences``, looked at after every ``batch``, the half-width rule plays
+    before it stops (all of them when it never does): replays the rule on a simulated sequence."""
+    d = np.asarray(differences, dtype=float).ravel()
+    for n in _looks(d.size, batch):
+        n = min(n, d.size)
+        if paired_halfwidth(d[:n], min_pairs) <= target:
+            return n
+    return d.size
+
+
+def sprt_stop(differences, batch: int, delta: float, alpha: float = 0.05, beta: float = 0.05,
+              min_pairs: int = DEFAULT_MIN_PAIRS) -> tuple[str, int]:
+    """The decision of :func:`sprt_paired` looked at after every ``batch`` of the paired ``differences`` and
+    the number of pairs it took ("continue" and all of them when it never decides)."""
+    d = np.asarray(differences, dtype=float).ravel()
+    for n in _looks(d.size, batch):
+        n = min(n, d.size)
+        decision = sprt_paired(d[:n], delta, alpha, beta, min_pairs)
+        if decision != "continue":
+            return decision, n
+    return "continue", d.size

@@ -59,3 +59,11 @@ def test_common_shocks_cancel_in_the_paired_slope():
 def test_bad_input(x, y, message):
     with pytest.raises(ValueError, match=message):
         crossing_point(x, y)
+
+
+def test_root_outside_the_sweep_does_not_cross():
+    """A clear trend whose root (and the root's whole interval) lies beyond the swept x is no crossing inside it."""
+    x, y = synthetic(root=-3.2, slope=0.05, clusters=2000, noise=0.3, seed=7)
+    c = crossing_point(x, y, seed=8)
+    assert c.slope_lo > 0 and c.hi < x.min()  # the trend is certain, the root lies left of the sweep
+    assert not c.crosses

@@ -91,3 +91,16 @@ def test_fair_simulated_game_is_not_flagged():
     out = seat_advantage(records(one_hot(winners, 4), 4))
     assert out["p_value"][0] > 0.01
     assert all(lo <= 0.25 <= hi for lo, hi in zip(out["lo"], out["hi"]))
+
+
+def test_clustered_two_seat_test_is_the_paired_t_test_over_clusters():
+    """With two seats Hotelling's T² is the square of the one-sample t of the per-cluster seat difference."""
+    rng = np.random.default_rng(3)
+    winners = rng.choice(2, size=(120, 2), p=[0.6, 0.4])  # 120 deals of two games
+    df = records(one_hot(winners.ravel(), 2), 2).with_columns(deal=pl.col("game") // 2)
+    out = seat_advantage(df, cluster_col="deal")
+    per_deal = one_hot(winners.ravel(), 2).reshape(120, 2, 2).mean(axis=1)
+    ref = stats.ttest_1samp(per_deal[:, 0] - per_deal[:, 1], 0.0).pvalue
+    assert out["p_value"].to_list() == pytest.approx([ref, ref], rel=1e-9)
+    assert out["games"].to_list() == [240, 240]  # the counts and intervals do not change
+    assert out.drop("p_value").equals(seat_advantage(df).drop("p_value"))

@@ -83,9 +83,10 @@ def _verdict_lines(res) -> list[str]:
                          f"{_ci(r['crossing_slope'], r['lo'], r['hi'], 2)} points per tier step "
                          f"({r['boot_inside_sweep']:.0%} of bootstrap roots inside the sweep).")
         else:
-            lines.append(f"{r['n_players']} players: no crossing located in the sweep (the spread's trend "
+            lines.append(f"{r['n_players']} players: no crossing inside the sweep (the spread's trend "
                          f"{_ci(r['spread_per_slope'], r['spread_per_slope_lo'], r['spread_per_slope_hi'], 4)} "
-                         "per slope unit does not exclude zero, or the root's interval leaves the sweep).")
+                         "per slope unit does not exclude zero, or the root's interval "
+                         f"{_ci(r['crossing_slope'], r['lo'], r['hi'], 2)} is not within the swept slopes).")
     held = _sensitivity_holds(res.tables["sensitivity"])
     lines.append(f"Sensitivity: the base-vs-J shift matches the shipped data's in {held[0]} of {held[1]} "
                  "(data set, player count) cells of the alternative data sets.")

@@ -110,7 +110,7 @@ def spread_figure(spread: pl.DataFrame, crossing: pl.DataFrame, curves: pl.DataF
             ax.axvspan(max(c["lo"], x.min()), min(c["hi"], x.max()), color="#1f78b4", alpha=0.15,
                        label=f"crossing {c['crossing_slope']:.2f} [{c['lo']:.2f}, {c['hi']:.2f}]")
         ax.axhline(0, color="grey", linewidth=1)
-        ax.set_title(f"{n} players" + ("" if c["crosses"] else ": no crossing located"))
+        ax.set_title(f"{n} players" + ("" if c["crosses"] else ": no crossing inside the sweep"))
         ax.set_xlabel("curve slope (points per tier step)")
         ax.legend(fontsize=7)
     axes[0, 0].set_ylabel("win share: expensive - cheap (95% CI)")
