@@ -66,9 +66,12 @@ class CouleursObservation:
     bonus_held: tuple[tuple[str, ...], ...] = ()  # option B: per player, held bonus cards (face up, public)
 
 
+RULESET_TITLES = {"variant_j": "house-rule variant J", "base": "base game"}  # spec §10
+
+
 class CouleursGame(Game):
     id = "couleurs"
-    title = "Couleurs de Paris (house-rule variant J)"
+    title = "Couleurs de Paris"  # a game's own title also names the ruleset it plays (set in __init__)
     rule_params = PARAMS
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
@@ -88,6 +91,7 @@ class CouleursGame(Game):
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
         self.rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
         self.rules.check_supported(source, prefix)
+        self.title = f"{CouleursGame.title} ({RULESET_TITLES[self.rules['ruleset']]})"
         self._template = self._make_template()
 
     def __reduce__(self):  # workers rebuild the game from the rule values, once per process
