@@ -31,7 +31,9 @@ from simkit.core.results import write_parquet
 from simkit.core.runner import RunOptions, run_experiment
 from simkit.games.couleurs.alternatives import ALTERNATIVES
 from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
+from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.state import COMPONENT_NAMES, N_TIERS
+from simkit.report.endings import end_reason_mix
 from simkit.report.staging import staged, write_json
 from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
 
@@ -233,18 +235,17 @@ def tier_share_table(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def game_table(df: pl.DataFrame) -> pl.DataFrame:
-    """Per curve and player count: end-trigger shares and game length in rounds (mean, 95% t interval)."""
-    games = df.filter(pl.col("seat") == 0)
-    rows = []
-    for (curve, n), g in games.group_by("curve", "n_players", maintain_order=True):
-        reasons = g["end_reason"].cast(pl.String)
+    """Per curve and player count: the share of games per end reason (end_<reason>) and game length in rounds
+    (mean, 95% t interval)."""
+    by = ["curve", "n_players"]
+    lengths = []
+    for (curve, n), g in df.filter(pl.col("seat") == 0).group_by(by, maintain_order=True):
         ci = mean_interval(g["rounds"].to_numpy().astype(float))
-        row = {"curve": curve, "n_players": n, "games": g.height, "rounds": ci.estimate, "rounds_lo": ci.lo,
-               "rounds_hi": ci.hi}
-        for reason in ("paintings_exhibited", "last_black", "track_end", "round_cap"):
-            row[f"end_{reason}"] = float((reasons == reason).mean())
-        rows.append(row)
-    return pl.DataFrame(rows)
+        lengths.append({"curve": curve, "n_players": n, "rounds": ci.estimate, "rounds_lo": ci.lo,
+                        "rounds_hi": ci.hi})
+    mix = end_reason_mix(df, by, CouleursGame.end_reasons)
+    return (mix.rename({r: f"end_{r}" for r in CouleursGame.end_reasons})
+            .join(pl.DataFrame(lengths), on=by, maintain_order="left"))
 
 
 def seat_table(df: pl.DataFrame) -> pl.DataFrame:
@@ -326,6 +327,7 @@ class Results:
     seconds: dict[str, float] = field(default_factory=dict)
     data_sources: dict[str, dict[str, str]] = field(default_factory=dict)  # data set -> sources
     ruleset: dict = field(default_factory=dict)
+    game_title: str = ""  # the played game's title: it names the ruleset
 
 
 def play(res: Results, log: Callable[[str], None]) -> None:
@@ -338,6 +340,7 @@ def play(res: Results, log: Callable[[str], None]) -> None:
         df = _named_variants(run_experiment(exp, options))
         frames.append(with_tier_points(df, by_name))
         res.ruleset = {k: v for k, v in exp.game.rule_values.items() if k != "painting_values"}
+        res.game_title = exp.game.title
         res.data_sources[SHIPPED_DATA] = exp.game.data_sources()
     res.main = pl.concat(frames)
     res.seconds["curves"] = time.perf_counter() - began
