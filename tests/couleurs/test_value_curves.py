@@ -271,11 +271,22 @@ def test_registered_in_cli():
     assert V.DEFAULT_OUT.as_posix() == "reports/couleurs-value-curves"
 
 
-def test_report_names_its_ruleset_and_end_reasons(tiny_report):
-    """The title names the ruleset played; the end-reason mix says that no game hit the round cap."""
+def test_report_names_its_ruleset_end_reasons_and_play_rates(tiny_report):
+    """The title names the ruleset played; the end-reason mix says that no game hit the round cap; the hire and
+    black rates per strategy are the means of the results columns."""
     md = (tiny_report / "index.md").read_text(encoding="utf-8")
     assert md.startswith("# Couleurs de Paris (house-rule variant J): is the painting-value curve fair")
     assert "No game, curve or sensitivity, ended at the round cap." in md and "WARNING" not in md
+    df = pl.read_parquet(tiny_report / "results.parquet")
+    rates = pl.read_parquet(tiny_report / "rates.parquet")
+    for r in rates.iter_rows(named=True):
+        seats = df.filter((pl.col("n_players") == r["n_players"]) & (pl.col("policy") == r["strategy"]))
+        assert r["seats"] == seats.height
+        assert r["hires"] == pytest.approx(seats["hires"].cast(pl.Float64).mean())
+        assert r["black_cubes"] == pytest.approx(seats["black_cubes"].cast(pl.Float64).mean())
+    assert set(rates["strategy"]) == set(V.STRATEGIES) and "## Hires and black cubes" in md
+    everyone = df.group_by("policy").agg(pl.col("hires").cast(pl.Float64).mean()).row(0, named=True)
+    assert f"{everyone['policy']} {everyone['hires']:.2f} hires and " in md
     games = pl.read_parquet(tiny_report / "games.parquet")
     assert games.columns[:7] == ["curve", "n_players", "games", "end_paintings_exhibited", "end_last_black",
                                  "end_track_end", "end_round_cap"]

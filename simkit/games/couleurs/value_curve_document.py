@@ -115,6 +115,14 @@ def _cap_warnings(res) -> list[str]:
     return [f"{part}: {w}" for part, w in zip(("Curve games", "Sensitivity games"), found) if w]
 
 
+def _rates_line(rates: pl.DataFrame) -> str:
+    """Each strategy's rates over every player count (seat-weighted)."""
+    overall = rates.group_by("strategy", maintain_order=True).agg(
+        *((pl.col(c) * pl.col("seats")).sum() / pl.col("seats").sum() for c in ("hires", "black_cubes")))
+    return "; ".join(f"{r['strategy']} {r['hires']:.2f} hires and {r['black_cubes']:.2f} black cubes per player"
+                     for r in overall.iter_rows(named=True))
+
+
 def build_document(res) -> Document:
     t = res.tables
     doc = Document(report_title(res))
@@ -164,6 +172,11 @@ def build_document(res) -> Document:
              f"{res.ruleset['round_cap']}, spec §9.1) and game length. "
              + (" ".join(_cap_warnings(res)) or "No game, curve or sensitivity, ended at the round cap."))
     doc.table(t["games"])
+    doc.heading("Hires and black cubes")
+    doc.text("Mean assistants hired (`hires`) and black cubes owned at the end (`black_cubes`) per player, per "
+             "player count and strategy over every curve, from the results columns: the rates the strategies "
+             "played with. Over every player count: " + _rates_line(t["rates"]) + ".")
+    doc.table(t["rates"])
     doc.heading("Seat advantage (by turn order, 1 = first player)")
     doc.table(_named(t["seats"]).select("curve", "n_players", "turn_order", "games", "win_share", "lo", "hi",
                                         "fair_share", "p_value"))
@@ -180,6 +193,6 @@ def build_document(res) -> Document:
     doc.bullets(["results.parquet: one row per (curve, game, seat) with the results columns plus exhibited_tier0..3 "
                  "and pp_tier0..3 (points of exhibited paintings by tier)",
                  "sensitivity_results.parquet: one row per (data set, curve, game, seat)",
-                 "win_share, spread, crossing, verdict, points, tiers, games, seats, sensitivity, "
+                 "win_share, spread, crossing, verdict, points, tiers, games, rates, seats, sensitivity, "
                  "precision, curves .parquet: the tables above", "run.json: settings, seeds, data sources, run time"])
     return doc

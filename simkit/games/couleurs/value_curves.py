@@ -248,6 +248,16 @@ def game_table(df: pl.DataFrame) -> pl.DataFrame:
             .join(pl.DataFrame(lengths), on=by, maintain_order="left"))
 
 
+def rates_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Mean assistants hired and black cubes owned at the end per player, per player count and strategy, over
+    every curve: the rates the strategies played with."""
+    return (df.group_by("n_players", "policy", maintain_order=True)
+            .agg(pl.len().alias("seats"), pl.col("hires").cast(pl.Float64).mean(),
+                 pl.col("black_cubes").cast(pl.Float64).mean())
+            .rename({"policy": "strategy"}).with_columns(pl.col("strategy").cast(pl.String))
+            .sort("n_players", maintain_order=True))
+
+
 def seat_table(df: pl.DataFrame) -> pl.DataFrame:
     """Win share by turn order (1 = first player) per curve and player count."""
     return seat_advantage(df, seat_col="turn_order", by=("curve",))
@@ -363,6 +373,7 @@ def analyse(res: Results) -> None:
     t["points"] = points_table(df)
     t["tiers"] = tier_share_table(df)
     t["games"] = game_table(df)
+    t["rates"] = rates_table(df)
     t["seats"] = seat_table(df)
     t["crossing"] = crossing_table(df, res.curves, res.settings.n_boot, res.settings.seed)
     t["verdict"] = verdict_table(df)
