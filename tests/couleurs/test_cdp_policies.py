@@ -218,7 +218,7 @@ BASE_CONFIGS = [*MODULES, {"module_painters": True, "module_bonus_cards": True, 
 @pytest.mark.parametrize("modules", BASE_CONFIGS)
 def test_heuristic_never_reaches_the_round_cap_in_the_base_game(n, modules):
     """Spec §13.9 for the heuristic under the base ruleset (market, exhibit on completion), 300 seeds per
-    configuration (benchmarks/couleurs_round_cap.py --ruleset base checks 20,000)."""
+    configuration (benchmarks/couleurs_round_cap.py checks 20,000)."""
     g = game(ruleset="base", n_players=n, **modules)
     seeds = np.arange(1, 301)
     res, _ = play(g, [{"policy": "heuristic"}] * n, seeds)
