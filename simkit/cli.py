@@ -10,7 +10,7 @@ from pathlib import Path
 
 from simkit.core.backends import BACKENDS
 from simkit.core.errors import SimkitError
-from simkit.core.game import GAMES, game_class
+from simkit.core.game import GAMES, game_class, make
 from simkit.core.params import params_to_toml
 
 GAME_COMMANDS = {"canvas": "simkit.games.canvas.cli"}  # games with commands of their own
@@ -38,9 +38,9 @@ def cmd_policies(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    cls = game_class(args.game)
-    print(f"# {cls.title}: default ruleset. Put overrides under [rules] in an experiment file.")
-    print(params_to_toml(cls.rule_params), end="")
+    game = make(args.game)
+    print(f"# {game.title}: default ruleset. Put overrides under [rules] in an experiment file.")
+    print(params_to_toml(game.rule_params), end="")
     return 0
 
 

@@ -1,6 +1,7 @@
 """Runner: reproducible for any jobs and chunking, seat rotation, tidy results."""
 
 import numpy as np
+import pandas as pd
 import polars as pl
 
 from simkit.core.experiment import parse_experiment
@@ -44,8 +45,8 @@ def test_results_frame_has_one_row_per_game_and_seat(experiment):
     df = run_experiment(experiment)
     assert df.height == 60 * 3
     for col in ("experiment", "game", "variant", "game_index", "seed", "n_players", "seat", "policy", "score",
-                "rank", "win_share", "turns", "turn_order", "ribbons_variety", "grey_ribbons", "tokens_left",
-                "cards_taken", "tokens_paid"):
+                "rank", "win_share", "turns", "turn_order", "end_reason", "triggers", "ribbons_variety",
+                "grey_ribbons", "tokens_left", "cards_taken", "tokens_paid"):
         assert col in df.columns
     per_game = df.group_by("game_index").agg(pl.col("win_share").sum(), pl.col("turn_order").sort())
     assert np.allclose(per_game["win_share"].to_numpy(), 1.0)
@@ -63,6 +64,10 @@ def test_parquet_round_trip_and_pandas(tmp_path, experiment):
     path = write_parquet(df, tmp_path / "r.parquet")
     assert pl.read_parquet(path).equals(df)
     assert len(df.to_pandas()) == df.height
+    # how every game ended (a Canvas game ends one way, spec §5), read back by polars and pandas
+    back = pd.read_parquet(path)
+    assert set(back["end_reason"].astype(str)) == set(back["triggers"].astype(str)) == {"all_paintings_completed"}
+    assert pl.read_parquet(path)["end_reason"].cast(pl.String).to_list() == ["all_paintings_completed"] * df.height
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]  # no temporary left behind
 
 

@@ -10,6 +10,8 @@ from typing import Mapping, Sequence
 import numpy as np
 import polars as pl
 
+from simkit.core.game import END_COLUMNS
+
 COMMON_COLUMNS = ("experiment", "game", "variant", "game_index", "seed", "n_players", "seat", "policy", "score",
                   "rank", "win_share", "turns", "turn_order")
 _POLARS_TYPES = {"int8": pl.Int8, "int16": pl.Int16, "int32": pl.Int32, "int64": pl.Int64, "float32": pl.Float32,
@@ -40,7 +42,7 @@ def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray
         "turns": pl.Series(flat(arrays["turns"]), dtype=pl.Int16),
         "turn_order": pl.Series(flat(arrays["turn_order"]), dtype=pl.Int8),
     }
-    for col in game.result_columns:
+    for col in (*END_COLUMNS, *game.result_columns):
         values = arrays[col.name]
         dtype = _POLARS_TYPES[col.dtype]
         if np.ma.isMaskedArray(values):

@@ -13,6 +13,7 @@ from simkit.core.params import toml_value
 from simkit.core.results import write_parquet
 from simkit.core.stopping import check
 from simkit.report.document import Document
+from simkit.report.endings import RANDOM_ONLY_NOTE, cap_warning, end_reason_mix, random_only
 from simkit.report.figures import score_and_seat_figure
 from simkit.report.staging import staged
 from simkit.report.variants import add_variant_sections
@@ -56,6 +57,10 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
                               & (pl.col("n_players") == exp.cells[0].n_players))
     doc = Document(f"{exp.name}: {game.title} simulation report")
     doc.text(exp.description or f"{n_games:,} games of {game.title} played by simkit {simkit.__version__}.")
+    if random_only(c.name for c in exp.lineup):
+        doc.text(RANDOM_ONLY_NOTE)
+    if warning := cap_warning(df, cell_keys, game.cap_end_reason):
+        doc.text(warning)
     doc.heading("Set-up")
     defaults = {p.name: p.default for p in game.rule_params}
     counts = sorted({c.n_players for c in exp.cells})
@@ -86,6 +91,10 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
         doc.heading("Per policy and seat")
         doc.text("Seat 1 is the first place at the table (the first player is drawn at random each game).")
         doc.table(_interval_columns(by_policy_seat, ["policy", "seat"]).with_columns(pl.col("seat") + 1))
+    doc.heading("How games ended")
+    doc.text("Share of games per end reason (the first end trigger, or the safety bound that stopped the game); "
+             "results.parquet has every trigger that fired in its `triggers` column.")
+    doc.table(end_reason_mix(df, cell_keys, game.end_reasons))
     if len(exp.variants) > 1:
         add_variant_sections(doc, df, out_dir)
     doc.text("Data: results.parquet (one row per game and seat).")

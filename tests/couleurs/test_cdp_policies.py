@@ -13,7 +13,7 @@ from simkit.core.policy import resolve_policy
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import heuristics
 from simkit.games.couleurs.market import unfinished
-from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS
+from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES
 from simkit.games.couleurs.state import EMPTY, ST_PLACE, STAGE_NAMES, STOP, TARGET
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
@@ -218,13 +218,52 @@ BASE_CONFIGS = [*MODULES, {"module_painters": True, "module_bonus_cards": True, 
 @pytest.mark.parametrize("modules", BASE_CONFIGS)
 def test_heuristic_never_reaches_the_round_cap_in_the_base_game(n, modules):
     """Spec §13.9 for the heuristic under the base ruleset (market, exhibit on completion), 300 seeds per
-    configuration (benchmarks/couleurs_round_cap.py --ruleset base checks 20,000)."""
+    configuration (benchmarks/couleurs_round_cap.py checks 20,000)."""
     g = game(ruleset="base", n_players=n, **modules)
     seeds = np.arange(1, 301)
     res, _ = play(g, [{"policy": "heuristic"}] * n, seeds)
     capped = seeds[res["end_reason"][:, 0] == "round_cap"]
     assert len(capped) == 0, f"seeds {capped.tolist()}"
     assert res["rounds"].max() < 25
+
+
+# spec §13.9 (amended): no strategy policy (every shipped policy but random) may end by the round cap, in either
+# ruleset, with any module set, at 2, 3 and 4 players
+RULESETS = ["variant_j", "base"]
+HEURISTIC_VARIANTS = [*({"tier": t} for t in TIERS if t != "balanced"),
+                      *({"upgrades": u} for u in UPGRADES if u != "brush"),
+                      {"white_tolerance": 0}, {"white_tolerance": 3}, {"black_signatures": False}]
+
+
+def assert_never_capped(g, specs, seeds):
+    res, _ = play(g, specs, seeds)
+    capped = np.asarray(seeds)[res["end_reason"][:, 0] == "round_cap"]
+    v = g.rule_values
+    assert len(capped) == 0, (f"{g.title}, {g.n_players} players, painters {v['module_painters']}, bonus cards "
+                              f"{v['module_bonus_cards']}: {specs} reached the round cap on seeds {capped.tolist()}")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("modules", MODULES)
+def test_heuristic_variants_never_reach_the_round_cap(ruleset, n, modules):
+    """Every heuristic parameter value away from the default in every seat, and the value-curve report's mixed
+    lineup of the three tiers (seats rotating), over 400 seeds each (the default heuristic: the tests above)."""
+    g = game(ruleset=ruleset, n_players=n, **modules)
+    seeds = np.arange(1, 401)
+    for spec in HEURISTIC_VARIANTS:
+        assert_never_capped(g, [{"policy": "heuristic", **spec}] * n, seeds)
+    assert_never_capped(g, [{"policy": "heuristic", "tier": t} for t in TIERS], seeds)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_search_never_reaches_the_round_cap(ruleset, n):
+    """The search policy in every seat, 5 seeds per module set (it is slow; benchmarks/couleurs_round_cap.py plays
+    more)."""
+    for modules in MODULES:
+        assert_never_capped(game(ruleset=ruleset, n_players=n, **modules), [{"policy": "search"}] * n,
+                            np.arange(1, 6))
 
 
 BASE_STAGES = ("take_painting", "paint_target", "exhibit_which", "use_held")

@@ -4,6 +4,7 @@ analysis functions on synthetic data with known answers, and the report's files 
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import numpy as np
 import polars as pl
@@ -14,6 +15,8 @@ from simkit.games.couleurs import alternatives as A
 from simkit.games.couleurs import value_curves as V
 from simkit.games.couleurs.components import LOWER_ACTIONS, load_board
 from simkit.games.couleurs.deck import paintings_csv
+from simkit.games.couleurs.game import CouleursGame
+from simkit.games.couleurs.value_curve_document import _cap_warnings, report_title
 from simkit.games.couleurs.rules import CouleursRules
 from simkit.games.couleurs.state import COMPONENT_NAMES
 
@@ -266,3 +269,37 @@ def test_registered_in_cli():
     args = build_parser().parse_args(["report", "value-curves", "--quick"])
     assert args.name == "value-curves" and args.out is None  # the report's own folder: reports/couleurs-value-curves
     assert V.DEFAULT_OUT.as_posix() == "reports/couleurs-value-curves"
+
+
+def test_report_names_its_ruleset_end_reasons_and_play_rates(tiny_report):
+    """The title names the ruleset played; the end-reason mix says that no game hit the round cap; the hire and
+    black rates per strategy are the means of the results columns."""
+    md = (tiny_report / "index.md").read_text(encoding="utf-8")
+    assert md.startswith("# Couleurs de Paris (house-rule variant J): is the painting-value curve fair")
+    assert "No game, curve or sensitivity, ended at the round cap." in md and "WARNING" not in md
+    df = pl.read_parquet(tiny_report / "results.parquet")
+    rates = pl.read_parquet(tiny_report / "rates.parquet")
+    for r in rates.iter_rows(named=True):
+        seats = df.filter((pl.col("n_players") == r["n_players"]) & (pl.col("policy") == r["strategy"]))
+        assert r["seats"] == seats.height
+        assert r["hires"] == pytest.approx(seats["hires"].cast(pl.Float64).mean())
+        assert r["black_cubes"] == pytest.approx(seats["black_cubes"].cast(pl.Float64).mean())
+    assert set(rates["strategy"]) == set(V.STRATEGIES) and "## Hires and black cubes" in md
+    everyone = df.group_by("policy").agg(pl.col("hires").cast(pl.Float64).mean()).row(0, named=True)
+    assert f"{everyone['policy']} {everyone['hires']:.2f} hires and " in md
+    games = pl.read_parquet(tiny_report / "games.parquet")
+    assert games.columns[:7] == ["curve", "n_players", "games", "end_paintings_exhibited", "end_last_black",
+                                 "end_track_end", "end_round_cap"]
+
+
+def test_report_title_and_round_cap_warning_follow_the_games_played(tiny_report):
+    base = SimpleNamespace(game_title=CouleursGame({"ruleset": "base"}).title, settings=TINY)
+    assert "variant J" not in report_title(base) and report_title(base).startswith("Couleurs de Paris (base game):")
+    df = pl.read_parquet(tiny_report / "results.parquet")
+    capped = df.with_columns(pl.when(pl.col("game_index") == 0).then(pl.lit("round_cap"))
+                             .otherwise(pl.col("end_reason").cast(pl.String)).alias("end_reason"))
+    sens = pl.read_parquet(tiny_report / "sensitivity_results.parquet")
+    warnings = _cap_warnings(SimpleNamespace(main=capped, sensitivity=sens))
+    games = df.filter(pl.col("seat") == 0).height
+    n_capped = capped.filter((pl.col("seat") == 0) & (pl.col("game_index") == 0)).height
+    assert len(warnings) == 1 and warnings[0].startswith(f"Curve games: WARNING: {n_capped:,} of {games:,} games")

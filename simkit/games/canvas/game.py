@@ -11,7 +11,7 @@ import numpy as np
 
 from simkit.core.compiled import RecordState, aborted_error, lineup_arrays, policy_vector
 from simkit.core.errors import GameAbortedError
-from simkit.core.game import Column, Game
+from simkit.core.game import Column, Game, end_columns
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.canvas import engine
 from simkit.games.canvas.batch import new_output, play_games, record_player
@@ -25,6 +25,9 @@ from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, SOLO_MODES_CODE, STAT
 from simkit.games.canvas.tables import PaintingTable, build_painting_table, card_quality
 
 RIBBON_COLUMNS = tuple(f"ribbons_{name.lower()}" for name in SCORING_CONDITIONS)
+# spec §5, "the game ends when every player has 3 paintings" (`paintings_per_player`): the only way a Canvas game
+# ends (its turn bound is an error, not an ending)
+END_ALL_PAINTED = "all_paintings_completed"
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ class CanvasGame(Game):
         "2-card-paintings": {"n_players": 2, "cards_per_painting": 2, "hand_limit": 4, "paintings_per_player": 4,
                              "cap_ribbons_at_track": False},
     }
+    end_reasons = (END_ALL_PAINTED,)
     result_columns = (
         *(Column(c, "int8", f"ribbons held of {n} (null when not in play)")
           for c, n in zip(RIBBON_COLUMNS, SCORING_CONDITIONS)),
@@ -210,7 +214,9 @@ class CanvasGame(Game):
                    "tokens_paid": out.tokens_paid, "best_painting_conditions": out.best_conditions,
                    "best_painting_grey": out.best_grey, "best_painting_ribbons": out.best_ribbons,
                    "best_painting_same_element": out.best_same,
-                   "scoring_cards": np.repeat(names[:, None], self.n_players, axis=1)}
+                   "scoring_cards": np.repeat(names[:, None], self.n_players, axis=1),
+                   **end_columns([END_ALL_PAINTED] * len(scenarios), [END_ALL_PAINTED] * len(scenarios),
+                                 self.n_players)}
         for c, col in enumerate(RIBBON_COLUMNS):
             columns[col] = np.ma.masked_array(out.ribbons[:, :, c],
                                               mask=np.repeat(~in_play[:, c : c + 1], self.n_players, axis=1))

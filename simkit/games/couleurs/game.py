@@ -11,7 +11,7 @@ import numpy as np
 
 from simkit.core.compiled import RecordState, aborted_error, lineup_arrays, policy_vector
 from simkit.core.errors import ConfigError
-from simkit.core.game import Column, Game
+from simkit.core.game import Column, Game, end_columns
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.batch import new_output, play_games, record_game
@@ -23,10 +23,16 @@ from simkit.games.couleurs.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS,
 from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
 from simkit.games.couleurs.search import new_search_workspace
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
-                                         END_REASONS, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_TIERS, N_UPPER, PAINT,
-                                         PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET, TOKEN,
-                                         TOOLMOVE, USE, VALADON)
+                                         END_REASONS, END_ROUND_CAP, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_TIERS,
+                                         N_UPPER, PAINT, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE,
+                                         TARGET, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, VALADON)
 from simkit.games.couleurs.components import MAX_SECTORS
+
+
+def trigger_names(mask: int, first: int) -> str:
+    """The end triggers in `mask`, comma-joined: `first` first, then the others in spec §9.1 order."""
+    fired = [t for t in (TRIG_EXHIBIT, TRIG_BLACK, TRIG_TRACK) if mask & t]
+    return ",".join(END_REASONS[t] for t in sorted(fired, key=lambda t: t != first))
 
 
 @dataclass(frozen=True)
@@ -60,9 +66,12 @@ class CouleursObservation:
     bonus_held: tuple[tuple[str, ...], ...] = ()  # option B: per player, held bonus cards (face up, public)
 
 
+RULESET_TITLES = {"variant_j": "house-rule variant J", "base": "base game"}  # spec §10
+
+
 class CouleursGame(Game):
     id = "couleurs"
-    title = "Couleurs de Paris (house-rule variant J)"
+    title = "Couleurs de Paris"  # a game's own title also names the ruleset it plays (set in __init__)
     rule_params = PARAMS
     policy_params = POLICY_PARAMS
     policy_docs = POLICY_DOCS
@@ -78,6 +87,8 @@ class CouleursGame(Game):
         "base-4p-both_modules": {"ruleset": "base", "n_players": 4, "module_bonus_cards": True,
                                  "module_painters": True},
     }
+    end_reasons = tuple(END_REASONS.values())
+    cap_end_reason = END_REASONS[END_ROUND_CAP]
     result_columns = (
         *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
         Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
@@ -86,12 +97,12 @@ class CouleursGame(Game):
         Column("hires", "int8", "assistants hired at track bonus spaces"),
         *(Column(f"{t}_space", "int8", f"final {t} track space") for t in TOOLS),
         Column("rounds", "int16", "rounds played"),
-        Column("end_reason", "str", "first end trigger (paintings_exhibited, last_black, track_end, round_cap)"),
     )
 
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
         self.rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
         self.rules.check_supported(source, prefix)
+        self.title = f"{CouleursGame.title} ({RULESET_TITLES[self.rules['ruleset']]})"
         self._template = self._make_template()
 
     def __reduce__(self):  # workers rebuild the game from the rule values, once per process
@@ -230,8 +241,9 @@ class CouleursGame(Game):
         for t, tool in enumerate(TOOLS):
             columns[f"{tool}_space"] = out.tracks[:, :, t]
         columns["rounds"] = np.repeat(out.rounds[:, None], n, axis=1)
-        reasons = np.array([END_REASONS.get(int(r), "") for r in out.end_reason], dtype=object)
-        columns["end_reason"] = np.repeat(reasons[:, None], n, axis=1)
+        columns.update(end_columns([END_REASONS.get(int(r), "") for r in out.end_reason],
+                                   [trigger_names(int(mask), int(first))
+                                    for mask, first in zip(out.triggers, out.end_reason)], n))
         return columns
 
     def _record_result(self, state: "CouleursState") -> dict[str, np.ndarray]:

@@ -7,7 +7,9 @@ import polars as pl
 from simkit.games.couleurs import value_curve_figures as F
 from simkit.games.couleurs import value_curves as V
 from simkit.games.couleurs.alternatives import ALTERNATIVES
+from simkit.games.couleurs.game import CouleursGame
 from simkit.report.document import Document
+from simkit.report.endings import RANDOM_ONLY_NOTE, cap_warning, random_only
 
 NAMED = ("base", V.REFERENCE)
 
@@ -34,7 +36,8 @@ def _setup_bullets(res) -> list[str]:
                            for name, spec in V.STRATEGIES.items())
     non_default = {k: v for k, v in res.ruleset.items() if k.endswith("_file") and v}
     return [
-        f"Ruleset: variant J (`ruleset = \"variant_j\"`, spec §12.2 defaults, modules off) with only "
+        f"Ruleset: {res.game_title} (`ruleset = \"{res.ruleset['ruleset']}\"`, spec §12.2 defaults, modules off) "
+        "with only "
         f"`painting_values` changed per curve (spec §5.1); data-file keys used: "
         f"{non_default or 'none (shipped files)'}.",
         f"Strategies (the lineup, seats rotating, one strategy per tier preference): {strategies}.",
@@ -100,10 +103,30 @@ def _sensitivity_holds(sens: pl.DataFrame) -> tuple[int, int]:
     return sum(r["shift"] == ref[r["n_players"]] for r in others.iter_rows(named=True)), others.height
 
 
+def report_title(res) -> str:
+    return (f"{res.game_title}: is the painting-value curve fair to every tier strategy?"
+            + (" (QUICK run)" if res.settings.quick else ""))
+
+
+def _cap_warnings(res) -> list[str]:
+    """The round-cap warnings of the curve games and of the sensitivity games (none when no game was capped)."""
+    cap = CouleursGame.cap_end_reason
+    found = [cap_warning(res.main, ["curve", "n_players"], cap),
+             cap_warning(res.sensitivity, ["data_set", "curve", "n_players"], cap)]
+    return [f"{part}: {w}" for part, w in zip(("Curve games", "Sensitivity games"), found) if w]
+
+
+def _rates_line(rates: pl.DataFrame) -> str:
+    """Each strategy's rates over every player count (seat-weighted)."""
+    overall = rates.group_by("strategy", maintain_order=True).agg(
+        *((pl.col(c) * pl.col("seats")).sum() / pl.col("seats").sum() for c in ("hires", "black_cubes")))
+    return "; ".join(f"{r['strategy']} {r['hires']:.2f} hires and {r['black_cubes']:.2f} black cubes per player"
+                     for r in overall.iter_rows(named=True))
+
+
 def build_document(res) -> Document:
     t = res.tables
-    doc = Document("Couleurs de Paris: is the painting-value curve fair to every tier strategy?"
-                   + (" (QUICK run)" if res.settings.quick else ""))
+    doc = Document(report_title(res))
     if res.settings.quick:
         doc.text("QUICK run: small samples for a smoke test; the intervals are wide and the precision target "
                  f"(95% half-width <= {V.TARGET_HALFWIDTH:.2f} per win share) is not met.")
@@ -112,6 +135,10 @@ def build_document(res) -> Document:
                  "(the `heuristic` policy with its `tier` parameter is not available in this build). Differences "
                  "between the 'strategies' are noise; the report's pipeline, not its verdict, is what this run "
                  "shows.")
+    if random_only(spec["policy"] for spec in V.STRATEGIES.values()):
+        doc.text(RANDOM_ONLY_NOTE)
+    for warning in _cap_warnings(res):
+        doc.text(warning)
     doc.text("Variant J changes the painting values by tier from 10/12/14/16 to 9/12/15/18. A curve is fair to the "
              "tier strategies when chasing expensive paintings wins as often as chasing cheap ones: the spread "
              "(expensive minus cheap win share) is zero.")
@@ -142,7 +169,15 @@ def build_document(res) -> Document:
                       "share_tier2", "share_tier3"))
     doc.heading("End triggers and game length")
     doc.figure(F.GAMES, "Share of games by first end trigger and mean rounds, per curve.")
+    doc.text("Share of games per end reason (end_<reason> columns; `round_cap`: stopped by the safety bound of round "
+             f"{res.ruleset['round_cap']}, spec §9.1) and game length. "
+             + (" ".join(_cap_warnings(res)) or "No game, curve or sensitivity, ended at the round cap."))
     doc.table(t["games"])
+    doc.heading("Hires and black cubes")
+    doc.text("Mean assistants hired (`hires`) and black cubes owned at the end (`black_cubes`) per player, per "
+             "player count and strategy over every curve, from the results columns: the rates the strategies "
+             "played with. Over every player count: " + _rates_line(t["rates"]) + ".")
+    doc.table(t["rates"])
     doc.heading("Seat advantage (by turn order, 1 = first player)")
     doc.table(_named(t["seats"]).select("curve", "n_players", "turn_order", "games", "win_share", "lo", "hi",
                                         "fair_share", "p_value"))
@@ -159,6 +194,6 @@ def build_document(res) -> Document:
     doc.bullets(["results.parquet: one row per (curve, game, seat) with the results columns plus exhibited_tier0..3 "
                  "and pp_tier0..3 (points of exhibited paintings by tier)",
                  "sensitivity_results.parquet: one row per (data set, curve, game, seat)",
-                 "win_share, spread, crossing, verdict, points, tiers, games, seats, sensitivity, precision, "
-                 "curves .parquet: the tables above", "run.json: settings, seeds, data sources, run time"])
+                 "win_share, spread, crossing, verdict, points, tiers, games, rates, seats, sensitivity, "
+                 "precision, curves .parquet: the tables above", "run.json: settings, seeds, data sources, run time"])
     return doc

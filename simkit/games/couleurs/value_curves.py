@@ -31,7 +31,9 @@ from simkit.core.results import write_parquet
 from simkit.core.runner import RunOptions, run_experiment
 from simkit.games.couleurs.alternatives import ALTERNATIVES
 from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
+from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.state import COMPONENT_NAMES, N_TIERS
+from simkit.report.endings import end_reason_mix
 from simkit.report.staging import staged, write_json
 from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
 
@@ -233,18 +235,27 @@ def tier_share_table(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def game_table(df: pl.DataFrame) -> pl.DataFrame:
-    """Per curve and player count: end-trigger shares and game length in rounds (mean, 95% t interval)."""
-    games = df.filter(pl.col("seat") == 0)
-    rows = []
-    for (curve, n), g in games.group_by("curve", "n_players", maintain_order=True):
-        reasons = g["end_reason"].cast(pl.String)
+    """Per curve and player count: the share of games per end reason (end_<reason>) and game length in rounds
+    (mean, 95% t interval)."""
+    by = ["curve", "n_players"]
+    lengths = []
+    for (curve, n), g in df.filter(pl.col("seat") == 0).group_by(by, maintain_order=True):
         ci = mean_interval(g["rounds"].to_numpy().astype(float))
-        row = {"curve": curve, "n_players": n, "games": g.height, "rounds": ci.estimate, "rounds_lo": ci.lo,
-               "rounds_hi": ci.hi}
-        for reason in ("paintings_exhibited", "last_black", "track_end", "round_cap"):
-            row[f"end_{reason}"] = float((reasons == reason).mean())
-        rows.append(row)
-    return pl.DataFrame(rows)
+        lengths.append({"curve": curve, "n_players": n, "rounds": ci.estimate, "rounds_lo": ci.lo,
+                        "rounds_hi": ci.hi})
+    mix = end_reason_mix(df, by, CouleursGame.end_reasons)
+    return (mix.rename({r: f"end_{r}" for r in CouleursGame.end_reasons})
+            .join(pl.DataFrame(lengths), on=by, maintain_order="left"))
+
+
+def rates_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Mean assistants hired and black cubes owned at the end per player, per player count and strategy, over
+    every curve: the rates the strategies played with."""
+    return (df.group_by("n_players", "policy", maintain_order=True)
+            .agg(pl.len().alias("seats"), pl.col("hires").cast(pl.Float64).mean(),
+                 pl.col("black_cubes").cast(pl.Float64).mean())
+            .rename({"policy": "strategy"}).with_columns(pl.col("strategy").cast(pl.String))
+            .sort("n_players", maintain_order=True))
 
 
 def seat_table(df: pl.DataFrame) -> pl.DataFrame:
@@ -326,6 +337,7 @@ class Results:
     seconds: dict[str, float] = field(default_factory=dict)
     data_sources: dict[str, dict[str, str]] = field(default_factory=dict)  # data set -> sources
     ruleset: dict = field(default_factory=dict)
+    game_title: str = ""  # the played game's title: it names the ruleset
 
 
 def play(res: Results, log: Callable[[str], None]) -> None:
@@ -338,6 +350,7 @@ def play(res: Results, log: Callable[[str], None]) -> None:
         df = _named_variants(run_experiment(exp, options))
         frames.append(with_tier_points(df, by_name))
         res.ruleset = {k: v for k, v in exp.game.rule_values.items() if k != "painting_values"}
+        res.game_title = exp.game.title
         res.data_sources[SHIPPED_DATA] = exp.game.data_sources()
     res.main = pl.concat(frames)
     res.seconds["curves"] = time.perf_counter() - began
@@ -360,6 +373,7 @@ def analyse(res: Results) -> None:
     t["points"] = points_table(df)
     t["tiers"] = tier_share_table(df)
     t["games"] = game_table(df)
+    t["rates"] = rates_table(df)
     t["seats"] = seat_table(df)
     t["crossing"] = crossing_table(df, res.curves, res.settings.n_boot, res.settings.seed)
     t["verdict"] = verdict_table(df)
