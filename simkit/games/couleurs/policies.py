@@ -49,7 +49,7 @@ POLICY_PARAMS = {
     ),
 }
 POLICY_PARAMS["search"] = (
-    Param("rollouts", 4, "continuations per candidate placement (the bonus deck is reshuffled for each)",
+    Param("rollouts", 4, "continuations per candidate placement (the hidden decks are resampled for each)",
           low=1, high=MAX_ROLLOUTS),
     Param("candidates", 4, "placements tried: the heuristic's best ones", low=1, high=MAX_CANDIDATES),
     *POLICY_PARAMS["heuristic"],
@@ -61,7 +61,7 @@ POLICY_DOCS = {
     "heuristic": "plans around its active painting: gathers the colours it lacks, mixes the missing secondaries, "
                  "paints, exhibits, upgrades with spare cubes; uses painter powers and bonus cards",
     "search": "at each placement, plays its best `candidates` placements out `rollouts` times with the heuristic "
-              "(its parameters) on reshuffled bonus decks and keeps the best mean margin",
+              "(its parameters) over resampled hidden decks and keeps the best mean margin",
 }
 
 Workspace = namedtuple("Workspace", "legal keys have need")
