@@ -36,6 +36,8 @@ RANDOM, HEURISTIC, SEARCH = 0, 1, 2
 MAX_PARAMS = 8
 TIERS = ("cheap", "balanced", "expensive")
 UPGRADES = ("even", "brush", "tube", "palette")
+HIRES = ("never", "early", "eager")
+BLACKS = ("spare", "patient", "planned")
 POLICY_PARAMS = {
     "random": (),
     "heuristic": (
@@ -46,6 +48,13 @@ POLICY_PARAMS = {
         Param("white_tolerance", 2, "whites it accepts on one painting (each costs white_penalty at the end)",
               low=0, high=3),
         Param("black_signatures", True, "whether it mixes black and signs its paintings (6 PP each)"),
+        Param("hire", "early", "at a track's bonus space, when it hires an assistant instead of taking the 6 PP "
+              "token: never, early (up to round 6), eager (up to round 9, and it pushes its most advanced track to "
+              "the bonus space first)", choices=HIRES),
+        Param("black_eagerness", "patient", "how it goes for black signatures (with black_signatures): spare mixes "
+              "black only from secondaries it has to spare; patient, once its painting's own secondaries are in "
+              "hand, gathers an orange, green and purple for a black, mixes it and signs before the last squares; "
+              "planned gathers them from the start", choices=BLACKS),
     ),
 }
 POLICY_PARAMS["search"] = (
