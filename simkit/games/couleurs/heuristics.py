@@ -13,7 +13,7 @@ a useful card when its exhibit assistant cannot exhibit. At a track's bonus spac
 
 Parameters (vector order, see policies.POLICY_PARAMS): tier (0 cheap, 1 balanced, 2 expensive), upgrades
 (0 even, 1 brush, 2 tube, 3 palette), white_tolerance (0..3), black_signatures (0/1), hire (0 never, 1 early,
-2 eager), black_eagerness (0 spare, 1 patient, 2 planned).
+2 eager), black_eagerness (0 spare, 1 patient, 2 planned, 3 auto).
 It reads only what the player may see (spec §2.4): its own reserve grids, and public information otherwise.
 """
 
@@ -50,7 +50,7 @@ TOLERANCE, SIGN, HIRE_POLICY, BLACK_EAGERNESS = 2, 3, 4, 5  # positions in the p
 # track it pushes nearer to that hire
 HIRE_UNTIL_ROUND = np.array([0, 6, 9])
 HIRE_PULL = np.array([0.0, 0.0, 2.0])
-BLACK_SPARE, BLACK_PATIENT = 0, 1  # `black_eagerness` levels (2 = planned)
+BLACK_SPARE, BLACK_PATIENT, BLACK_PLANNED, BLACK_AUTO = 0, 1, 2, 3  # `black_eagerness` levels
 SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
 
 
@@ -144,8 +144,11 @@ def wants_signature(s, p, sign):
 def plans_black(s, p, have, params, lacks_secondary):
     """Whether p gathers an orange, a green and a purple for a black now: for a signature its focus painting
     lacks, with none in hand and one left in the supply; black_eagerness patient waits until the painting's own
-    secondaries are in hand (lacks_secondary false), planned does not wait."""
+    secondaries are in hand (lacks_secondary false), planned does not wait; auto is planned with the painting
+    market (base game), patient otherwise (what measured best in each)."""
     eager = int(params[BLACK_EAGERNESS])
+    if eager == BLACK_AUTO:
+        eager = BLACK_PLANNED if s.market_mode else BLACK_PATIENT
     if eager == BLACK_SPARE or (eager == BLACK_PATIENT and lacks_secondary) or s.supply[K] == 0:
         return False
     return wants_signature(s, p, params[SIGN] > 0.5) and have[K] == 0
@@ -543,8 +546,8 @@ def turn_action(s, p, need):
 
 @njit
 def paint_action(s, p, tolerance, sign, sign_first, need):
-    """The next cube to place: the signature first when sign_first (black_eagerness patient or planned: a
-    black in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
+    """The next cube to place: the signature first when sign_first (black_eagerness other than spare: a black
+    in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
     Toulouse-Lautrec mismatch for a colour p lacks, a signature, a white within the tolerance (or Valadon's), else
     stop. The cube goes on the painting the engine targets."""
     i = s.target

@@ -37,7 +37,7 @@ MAX_PARAMS = 8
 TIERS = ("cheap", "balanced", "expensive")
 UPGRADES = ("even", "brush", "tube", "palette")
 HIRES = ("never", "early", "eager")
-BLACKS = ("spare", "patient", "planned")
+BLACKS = ("spare", "patient", "planned", "auto")
 POLICY_PARAMS = {
     "random": (),
     "heuristic": (
@@ -51,10 +51,11 @@ POLICY_PARAMS = {
         Param("hire", "early", "at a track's bonus space, when it hires an assistant instead of taking the 6 PP "
               "token: never, early (up to round 6), eager (up to round 9, and it pushes its most advanced track to "
               "the bonus space first)", choices=HIRES),
-        Param("black_eagerness", "patient", "how it goes for black signatures (with black_signatures): spare mixes "
+        Param("black_eagerness", "auto", "how it goes for black signatures (with black_signatures): spare mixes "
               "black only from secondaries it has to spare; patient, once its painting's own secondaries are in "
               "hand, gathers an orange, green and purple for a black, mixes it and signs before the last squares; "
-              "planned gathers them from the start", choices=BLACKS),
+              "planned gathers them from the start; auto is planned with the painting market (base game) and "
+              "patient otherwise", choices=BLACKS),
     ),
 }
 POLICY_PARAMS["search"] = (
