@@ -111,7 +111,7 @@ def needs(s, p, have, params, out):
             out[c] -= 1
             stand_in += 1
     out[W] = max(0, stand_in - have[W])
-    if plans_black(s, p, have, params, out[O] + out[G] + out[P] > 0):
+    if plans_black(s, have, params, blacks, out[O] + out[G] + out[P] > 0):
         for d in (O, G, P):  # one of each for the black, beyond the painting's squares (whites never stand in)
             if have[d] <= out[KEEP_AT + d]:
                 out[d] += 1
@@ -141,17 +141,18 @@ def wants_signature(s, p, sign):
 
 
 @njit
-def plans_black(s, p, have, params, lacks_secondary):
-    """Whether p gathers an orange, a green and a purple for a black now: for a signature its focus painting
-    lacks, with none in hand and one left in the supply; black_eagerness patient waits until the painting's own
-    secondaries are in hand (lacks_secondary false), planned does not wait; auto is planned with the painting
-    market (base game), patient otherwise (what measured best in each)."""
+def plans_black(s, have, params, blacks, lacks_secondary):
+    """Whether needs() adds an orange, a green and a purple for a black: for a signature the focus painting (an
+    unfinished one holding `blacks`) lacks, with none in hand (`have`) and one left in the supply.
+    black_eagerness patient waits until the painting's own secondaries are in hand (lacks_secondary false),
+    planned does not wait; auto is planned with the painting market (base game), patient otherwise (what
+    measured best in each)."""
     eager = int(params[BLACK_EAGERNESS])
     if eager == BLACK_AUTO:
         eager = BLACK_PLANNED if s.market_mode else BLACK_PATIENT
     if eager == BLACK_SPARE or (eager == BLACK_PATIENT and lacks_secondary) or s.supply[K] == 0:
         return False
-    return wants_signature(s, p, params[SIGN] > 0.5) and have[K] == 0
+    return params[SIGN] > 0.5 and blacks < s.max_blacks and have[K] == 0
 
 
 @njit
