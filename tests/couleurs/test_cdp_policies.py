@@ -18,6 +18,7 @@ from simkit.games.couleurs.state import EMPTY, ST_PLACE, STAGE_NAMES, STOP, TARG
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
            {"module_painters": True, "module_bonus_cards": True}]
+BASE_CONFIGS = [*MODULES, {"module_painters": True, "module_bonus_cards": True, "bonus_card_option": "B"}]
 
 
 def play(g, specs, seeds, rotate=True):
@@ -128,6 +129,35 @@ def test_black_signatures_switch():
     assert heuristic_games({"black_signatures": True}, "pp_signatures").mean() > 0.5
 
 
+HIRE_AND_BLACK = {"hire": "eager", "black_eagerness": "planned"}
+OLD_HIRE_AND_BLACK = {"hire": "early", "black_eagerness": "spare"}  # the behaviour before the two parameters existed
+
+
+@pytest.mark.parametrize("ruleset", ["variant_j", "base"])
+def test_hire_and_black_settings_hire_and_sign(ruleset):
+    """hire = eager makes hiring a strategy and black_eagerness = planned makes black one: per player, hires and
+    black cubes rise far above the old behaviour's (3 players: hires 0.004 and 0.001, black 0.23 and 0.07 under
+    variant J and the base game; measured 0.73 and 0.84 hires, 1.09 and 0.41 black)."""
+    old_hires = heuristic_games(OLD_HIRE_AND_BLACK, "hires", ruleset=ruleset).mean()
+    old_black = heuristic_games(OLD_HIRE_AND_BLACK, "black_cubes", ruleset=ruleset).mean()
+    hires = heuristic_games({"hire": "eager"}, "hires", ruleset=ruleset).mean()
+    black = heuristic_games({"black_eagerness": "planned"}, "black_cubes", ruleset=ruleset).mean()
+    assert old_hires < 0.05 and hires > 0.5, (old_hires, hires)
+    assert black > max(0.35, 3 * old_black), (old_black, black)
+
+
+@pytest.mark.parametrize("ruleset", ["variant_j", "base"])
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("modules", BASE_CONFIGS)
+def test_hire_and_black_settings_never_reach_the_round_cap(ruleset, n, modules):
+    """Spec §13.9 for the hire- and black-oriented heuristic, 300 seeds per ruleset, player count and module set."""
+    g = game(ruleset=ruleset, n_players=n, **modules)
+    seeds = np.arange(1, 301)
+    res, _ = play(g, [{"policy": "heuristic", **HIRE_AND_BLACK}] * n, seeds)
+    capped = seeds[res["end_reason"][:, 0] == "round_cap"]
+    assert len(capped) == 0, f"seeds {capped.tolist()}"
+
+
 @pytest.mark.parametrize("tool", ["tube", "palette", "brush"])
 def test_upgrade_priority_moves_its_track(tool):
     mine = heuristic_games({"upgrades": tool}, f"{tool}_space").mean()
@@ -181,37 +211,56 @@ def test_search_beats_the_heuristic():
     assert by_policy(res, seats, "win_share", 0).mean() > 0.75
 
 
-def test_search_ignores_hidden_information():
-    """Permuting what nobody may see (the bonus deck order, the undealt painting cards) leaves the search's
-    placement unchanged."""
-    g = game(n_players=3, module_bonus_cards=True)
+def permute_hidden(rec, p):
+    """Change what player p may not see (spec §2.4): reverse the unseen order of the painting deck and the bonus
+    deck, re-key both reshuffle streams, and swap the painter tiles the other players returned to the box with
+    those never dealt. Returns how many hidden cards moved."""
+    moved = 0
+    for deck, lo, hi in (("deck", "deck_pos", "deck_size"), ("bonus_deck", None, "bonus_deck_n")):
+        lo, hi = int(rec[lo]) if lo else 0, int(rec[hi])
+        unseen = rec[deck][lo:hi]
+        moved += int((unseen != unseen[::-1]).sum())
+        rec[deck][lo:hi] = unseen[::-1].copy()
+    for stream in ("paint_rng", "bonus_rng"):
+        rec[stream][0] ^= np.uint64(0x5DEECE66D)
+    if rec["module_painters"]:
+        returned = [(o, k) for o in range(int(rec["n_players"])) for k in range(int(rec["painter_deal"]))
+                    if o != p and rec["dealt"][o, k] != rec["painter"][o]]
+        dealt = set(rec["dealt"][: int(rec["n_players"]), : int(rec["painter_deal"])].ravel().tolist())
+        hidden = [rec["dealt"][o, k] for o, k in returned] + [t for t in rec["pool"][: int(rec["pool_n"])]
+                                                              if t not in dealt]
+        for (o, k), tile in zip(returned, hidden[::-1]):
+            moved += int(rec["dealt"][o, k] != tile)
+            rec["dealt"][o, k] = tile
+    return moved
+
+
+@pytest.mark.parametrize("ruleset", ["variant_j", "base"])
+@pytest.mark.parametrize("modules", MODULES)
+def test_search_ignores_hidden_information(ruleset, modules):
+    """Every placement the search makes in the first rounds is unchanged when what it may not see changes (the
+    unseen order of every hidden deck, the reshuffle streams, the painter tiles returned to the box)."""
+    g = game(ruleset=ruleset, n_players=3, **modules)
     search = resolve_policy(g, {"policy": "search"})
     heuristic = resolve_policy(g, {"policy": "heuristic"})
-    checked = 0
-    for seed in range(1, 6):
+    checked = moved = 0
+    for seed in range(1, 4):
         state = g.new_initial_state(seed)
-        while not state.is_terminal() and state.record["round"] < 3:
-            state.apply_action(state.compiled_action(heuristic))
-        while not state.is_terminal() and state.record["stage"] != ST_PLACE:
-            state.apply_action(state.compiled_action(heuristic))
-        if state.is_terminal():
-            continue
-        before = state._arr.copy()
-        chosen = state.compiled_action(search)
-        rec = state._arr
-        rec[0] = before[0]
-        n_deck = int(rec["bonus_deck_n"][0])
-        rec["bonus_deck"][0, :n_deck] = rec["bonus_deck"][0, :n_deck][::-1].copy()
-        rec["bonus_rng"][0, 0] ^= np.uint64(0x5DEECE66D)
-        dealt = 3 * int(rec["hand_size"][0])
-        size = int(rec["deck_size"][0])
-        rec["deck"][0, dealt:size] = rec["deck"][0, dealt:size][::-1].copy()
-        assert state.compiled_action(search) == chosen, seed
-        checked += 1
-    assert checked >= 3
-
-
-BASE_CONFIGS = [*MODULES, {"module_painters": True, "module_bonus_cards": True, "bonus_card_option": "B"}]
+        while not state.is_terminal() and state.record["round"] <= 4:
+            if state.record["stage"] != ST_PLACE or state.current_player != 0:
+                state.apply_action(state.compiled_action(heuristic))
+                continue
+            before = state._arr.copy()
+            chosen = state.compiled_action(search)
+            after = state._arr.copy()
+            state._arr[0] = before[0]
+            moved += permute_hidden(state._arr[0], 0)
+            assert state.compiled_action(search) == chosen, (seed, state.turn)
+            state._arr[0] = after[0]
+            state.apply_action(chosen)
+            checked += 1
+    assert checked >= 20
+    assert moved > 0
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -7,10 +7,13 @@ each assistant on the most valuable free space, counting the cubes its earlier p
 bring; in Phase 2 it resolves gains first, then mixes, paint, exhibit and upgrades (which it pays with the cubes
 it needs least). Painter powers are used when they help (free paints, Degas, Toulouse-Lautrec's mismatches,
 Valadon's whites, Cézanne's second upgrade with spare cubes, Gauguin's white in a mix); with bonus cards it buys
-a useful card when its exhibit assistant cannot exhibit.
+a useful card when its exhibit assistant cannot exhibit. At a track's bonus space it hires or takes the token as
+`hire` says (eager also pushes a track there); for a signature it mixes black from spare secondaries, or, as
+`black_eagerness` says, gathers the black's three secondaries and signs before the painting's last squares.
 
 Parameters (vector order, see policies.POLICY_PARAMS): tier (0 cheap, 1 balanced, 2 expensive), upgrades
-(0 even, 1 brush, 2 tube, 3 palette), white_tolerance (0..3), black_signatures (0/1).
+(0 even, 1 brush, 2 tube, 3 palette), white_tolerance (0..3), black_signatures (0/1), hire (0 never, 1 early,
+2 eager), black_eagerness (0 spare, 1 patient, 2 planned, 3 auto).
 It reads only what the player may see (spec §2.4): its own reserve grids, and public information otherwise.
 """
 
@@ -33,14 +36,21 @@ from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR
                                          ST_FREE, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT, ST_PAINTER,
                                          ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TOOL, ST_TURN, STOP, SWAP,
                                          TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE,
-                                         VALADON, ST_TAKE, ST_TARGET, ST_EXHIBIT, ST_HELD, TAKE, TARGET, HELD)
+                                         VALADON, ST_TAKE, ST_TARGET, ST_EXHIBIT, ST_HELD, TAKE, TARGET, HELD,
+                                         TK_NONE)
 
 TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
 UPGRADE_WEIGHTS = np.array([[1.0, 1.0, 1.0], [0.6, 0.6, 1.6], [1.6, 0.6, 0.6], [0.6, 1.6, 0.6]])
 # painter preference (components.PAINTERS order): powers that place cubes for free or dodge colours rank high
 PAINTER_RANK = np.array([2.0, 1.5, 1.0, 3.0, 3.0, 3.0, 3.5, 1.0, 2.0])
-HIRE_UNTIL_ROUND = 6  # hire (more assistants) early in the game, take the 6 PP token later
+TOLERANCE, SIGN, HIRE_POLICY, BLACK_EAGERNESS = 2, 3, 4, 5  # positions in the parameter vector
+# by the `hire` parameter (never, early, eager): the last round in which it hires at a bonus space (an assistant
+# hired later plays too few rounds to beat the 6 PP token), and the extra value of an upgrade that brings the
+# track it pushes nearer to that hire
+HIRE_UNTIL_ROUND = np.array([0, 6, 9])
+HIRE_PULL = np.array([0.0, 0.0, 2.0])
+BLACK_SPARE, BLACK_PATIENT, BLACK_PLANNED, BLACK_AUTO = 0, 1, 2, 3  # `black_eagerness` levels
 SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
 
 
@@ -67,13 +77,15 @@ N_NEEDS = SQUARES_AT + 6
 
 
 @njit
-def needs(s, p, have, tolerance, out):
+def needs(s, p, have, params, out):
     """What p's active painting asks for, given the cubes `have`:
-    out[c] = cubes of colour c it still lacks (c < 6), out[W] = whites to gather for the squares whites will
-    take, out[8 + x] = primaries x the missing secondaries' mixes need, out[KEEP_AT + c] = cubes of colour c
-    (c < 7) worth keeping: the squares' colours, the inputs of missing secondaries, whites within the tolerance;
-    out[SQUARES_AT + c] = empty squares of colour c.
+    out[c] = cubes of colour c it still lacks (c < 6; a planned black adds an orange, a green and a purple),
+    out[W] = whites to gather for the squares whites will take, out[8 + x] = primaries x the missing secondaries'
+    mixes need, out[KEEP_AT + c] = cubes of colour c (c < 7) worth keeping: the squares' colours, a planned
+    black's inputs, the inputs of missing secondaries, whites within the tolerance; out[SQUARES_AT + c] = empty
+    squares of colour c.
     Returns the empty squares left (0: no painting to work on)."""
+    tolerance = int(params[TOLERANCE])
     for c in range(N_NEEDS):
         out[c] = 0
     i = focus_index(s, p)
@@ -99,6 +111,11 @@ def needs(s, p, have, tolerance, out):
             out[c] -= 1
             stand_in += 1
     out[W] = max(0, stand_in - have[W])
+    if plans_black(s, have, params, blacks, out[O] + out[G] + out[P] > 0):
+        for d in (O, G, P):  # one of each for the black, beyond the painting's squares (whites never stand in)
+            if have[d] <= out[KEEP_AT + d]:
+                out[d] += 1
+            out[KEEP_AT + d] += 1
     palette = level(s, p, PALETTE)
     for d in (O, G, P):
         if out[d] > 0:  # mixes still to make, and their inputs
@@ -121,6 +138,40 @@ def wants_signature(s, p, sign):
         return False
     filled, whites, blacks = painting_counts(s, p, i)
     return blacks < s.max_blacks
+
+
+@njit
+def plans_black(s, have, params, blacks, lacks_secondary):
+    """Whether needs() adds an orange, a green and a purple for a black: for a signature the focus painting (an
+    unfinished one holding `blacks`) lacks, with none in hand (`have`) and one left in the supply.
+    black_eagerness patient waits until the painting's own secondaries are in hand (lacks_secondary false),
+    planned does not wait; auto is planned with the painting market (base game), patient otherwise (what
+    measured best in each)."""
+    eager = int(params[BLACK_EAGERNESS])
+    if eager == BLACK_AUTO:
+        eager = BLACK_PLANNED if s.market_mode else BLACK_PATIENT
+    if eager == BLACK_SPARE or (eager == BLACK_PATIENT and lacks_secondary) or s.supply[K] == 0:
+        return False
+    return params[SIGN] > 0.5 and blacks < s.max_blacks and have[K] == 0
+
+
+@njit
+def hire_open(s, p, hire):
+    """Whether p would still hire at a bonus space now (`hire` policy, assistants left in its reserve)."""
+    return s.round <= HIRE_UNTIL_ROUND[hire] and s.owned[p] < s.max_assistants
+
+
+@njit
+def pushed_track(s, p, weights):
+    """The track p pushes towards its bonus space for a hire: the one nearest it (the upgrade priority breaks
+    ties); -1 when every track is past it or already took its bonus."""
+    best, best_key = -1, -1.0
+    for t in range(3):
+        if s.space[p, t] < s.bonus_space and s.token_kind[p, t] == TK_NONE:
+            key = s.space[p, t] + 0.1 * weights[t]
+            if key > best_key:
+                best, best_key = t, key
+    return best
 
 
 @njit
@@ -235,7 +286,7 @@ def bonus_card_value(s, p, card, have, need, tolerance, sign):
 @njit
 def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
     """The value of performing lower action a now for p (from the reserve `have`, missing colours `need`)."""
-    tolerance, sign = params[2], params[3] > 0.5
+    tolerance, sign = params[TOLERANCE], params[SIGN] > 0.5
     if a <= GET_BLUE:
         tube = level(s, p, TUBE)
         return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
@@ -254,9 +305,13 @@ def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
         t = a - UPGRADE_TUBE
         if s.space[p, t] >= s.track_len[t] or non_black(s, p) < s.upgrade_cost:
             return 0.0
-        value = 1.0 * UPGRADE_WEIGHTS[int(params[1]), t]
+        weights = UPGRADE_WEIGHTS[int(params[1])]
+        value = 1.0 * weights[t]
         if s.space[p, t] + 1 == s.bonus_space:
             value += 1.0
+        hire = int(params[HIRE_POLICY])
+        if HIRE_PULL[hire] > 0 and hire_open(s, p, hire) and pushed_track(s, p, weights) == t:
+            value += HIRE_PULL[hire]
         if spare_cubes(s, p, need) < s.upgrade_cost:
             value -= 1.2
         return value
@@ -414,7 +469,7 @@ def standing_on(s, p, action):
 def prepare_placement(s, p, params, have, need):
     """Fill have/need for valuing p's placements; returns (already on paint, already on exhibit)."""
     planned_reserve(s, p, have)
-    needs(s, p, have, int(params[2]), need)
+    needs(s, p, have, params, need)
     return standing_on(s, p, PAINT_ACTION), standing_on(s, p, EXHIBIT)
 
 
@@ -491,12 +546,21 @@ def turn_action(s, p, need):
 
 
 @njit
-def paint_action(s, p, tolerance, sign, need):
-    """The next cube to place: a matching colour, a Toulouse-Lautrec mismatch for a colour p lacks, a signature,
-    a white within the tolerance (or Valadon's), else stop. The cube goes on the painting the engine targets."""
+def paint_action(s, p, tolerance, sign, sign_first, need):
+    """The next cube to place: the signature first when sign_first (black_eagerness other than spare: a black
+    in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
+    Toulouse-Lautrec mismatch for a colour p lacks, a signature, a white within the tolerance (or Valadon's), else
+    stop. The cube goes on the painting the engine targets."""
     i = s.target
     card = s.cards[p, i]
     filled, whites, blacks = painting_counts(s, p, i)
+    if sign and sign_first and s.pend_count > 0:
+        best, fewest = -1, 1 << 30
+        for q in range(9):
+            if paint_ok_on(s, p, i, q, K) and s.reserve[p, s.card_grid[card, q]] < fewest:
+                best, fewest = q, s.reserve[p, s.card_grid[card, q]]
+        if best >= 0:
+            return PAINT + 8 * best + K
     for q in range(9):
         c = s.card_grid[card, q]
         if s.squares[p, i, q] == EMPTY and paint_ok_on(s, p, i, q, c) and s.pend_count > 0:
@@ -538,7 +602,7 @@ def card_action(s, p, params, have, need):
         for c in (O, G, P):
             if need[c] > 0 and is_legal(s, MIXCARD + c - O):
                 return MIXCARD + c - O
-        if wants_signature(s, p, params[3] > 0.5) and is_legal(s, MIXCARD + 3):
+        if wants_signature(s, p, params[SIGN] > 0.5) and is_legal(s, MIXCARD + 3):
             return MIXCARD + 3
         for k in range(4):
             if k < 3 and is_legal(s, MIXCARD + k):
@@ -574,7 +638,7 @@ def keep_action(s, p, params, have, need):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     for c in range(8):
         have[c] = s.reserve[p, c]
-    needs(s, p, have, int(params[2]), need)
+    needs(s, p, have, params, need)
     best, best_value = -1, -1e9
     for j in range(s.n_sectors):
         if s.lower[p, j] > 0:
@@ -586,19 +650,19 @@ def keep_action(s, p, params, have, need):
 
 @njit(inline="always")
 def heuristic_choice(s, p, params, have, need):
-    tier_pref, tolerance, sign = int(params[0]), int(params[2]), params[3] > 0.5
+    tier_pref, tolerance, sign = int(params[0]), int(params[TOLERANCE]), params[SIGN] > 0.5
     st = s.stage
     if st == ST_PLACE:
         return place_action(s, p, params, have, need)
     for c in range(8):
         have[c] = s.reserve[p, c]
-    needs(s, p, have, tolerance, need)
+    needs(s, p, have, params, need)
     if st == ST_TURN:
         return turn_action(s, p, need)
     if st == ST_PAY or st == ST_DISCARD:
         return COLOUR + least_needed_colour(s, p, need)
     if st == ST_PAINT:
-        return paint_action(s, p, tolerance, sign, need)
+        return paint_action(s, p, tolerance, sign, int(params[BLACK_EAGERNESS]) > 0, need)
     if st == ST_FREE or st == ST_DEGAS:  # free placements: take them all
         a = first_legal_in(s, PAINT, VALADON)
         return a if a >= 0 else STOP
@@ -607,9 +671,7 @@ def heuristic_choice(s, p, params, have, need):
     if st == ST_ACTIVE or st == ST_NEW_ACTIVE:
         return best_card_action(s, p, tier_pref, tolerance, False)
     if st == ST_BONUS:
-        if s.round <= HIRE_UNTIL_ROUND and is_legal(s, HIRE):
-            return HIRE
-        return TOKEN
+        return HIRE if hire_open(s, p, int(params[HIRE_POLICY])) and is_legal(s, HIRE) else TOKEN
     if st == ST_CEZANNE:
         t = s.pend_track
         return ACCEPT if spare_cubes(s, p, need) >= s.track_level[t, s.space[p, t]] else STOP

@@ -36,6 +36,8 @@ RANDOM, HEURISTIC, SEARCH = 0, 1, 2
 MAX_PARAMS = 8
 TIERS = ("cheap", "balanced", "expensive")
 UPGRADES = ("even", "brush", "tube", "palette")
+HIRES = ("never", "early", "eager")
+BLACKS = ("spare", "patient", "planned", "auto")
 POLICY_PARAMS = {
     "random": (),
     "heuristic": (
@@ -46,10 +48,18 @@ POLICY_PARAMS = {
         Param("white_tolerance", 2, "whites it accepts on one painting (each costs white_penalty at the end)",
               low=0, high=3),
         Param("black_signatures", True, "whether it mixes black and signs its paintings (6 PP each)"),
+        Param("hire", "early", "at a track's bonus space, when it hires an assistant instead of taking the 6 PP "
+              "token: never, early (up to round 6), eager (up to round 9, and it pushes its most advanced track to "
+              "the bonus space first)", choices=HIRES),
+        Param("black_eagerness", "auto", "how it goes for black signatures (with black_signatures): spare mixes "
+              "black only from secondaries it has to spare; patient, once its painting's own secondaries are in "
+              "hand, gathers an orange, green and purple for a black, mixes it and signs before the last squares; "
+              "planned gathers them from the start; auto is planned with the painting market (base game) and "
+              "patient otherwise", choices=BLACKS),
     ),
 }
 POLICY_PARAMS["search"] = (
-    Param("rollouts", 4, "continuations per candidate placement (the bonus deck is reshuffled for each)",
+    Param("rollouts", 4, "continuations per candidate placement (the hidden decks are resampled for each)",
           low=1, high=MAX_ROLLOUTS),
     Param("candidates", 4, "placements tried: the heuristic's best ones", low=1, high=MAX_CANDIDATES),
     *POLICY_PARAMS["heuristic"],
@@ -61,7 +71,7 @@ POLICY_DOCS = {
     "heuristic": "plans around its active painting: gathers the colours it lacks, mixes the missing secondaries, "
                  "paints, exhibits, upgrades with spare cubes; uses painter powers and bonus cards",
     "search": "at each placement, plays its best `candidates` placements out `rollouts` times with the heuristic "
-              "(its parameters) on reshuffled bonus decks and keeps the best mean margin",
+              "(its parameters) over resampled hidden decks and keeps the best mean margin",
 }
 
 Workspace = namedtuple("Workspace", "legal keys have need")

@@ -1,17 +1,21 @@
 """The `search` Couleurs de Paris policy: Monte Carlo rollouts of the heuristic at every Phase 1 placement.
 
 Candidates are the `candidates` placements the heuristic values most. Each is played out `rollouts` times to the
-end of the game from a copy of the state (once without Module 1: the heuristic is deterministic, so without a
-hidden bonus deck every continuation is the same), every player following the heuristic (with the searcher's
+end of the game from a copy of the state (once when no deck is hidden, variant J without Module 1: the heuristic
+is deterministic, so every continuation is the same), every player following the heuristic (with the searcher's
 parameters), and the candidate with the best mean outcome is placed; the other decisions are the heuristic's. The
 outcome of a continuation is the player's final score minus the best other score (the score alone in a solo game).
 
-Hidden information (spec §2.4): before each rollout the copy's bonus deck (order hidden from all) is reshuffled
-from its sorted contents, and its reshuffle stream redrawn, so the decision depends on which cards are in the
-deck, never on their order. Undealt painting cards never come back into play (draft mode), so nothing reads
-them. Other players' reserve paintings keep their identity: their backs (type and value) are public and name
-the card uniquely (spec §2.4, note for policy authors), so their grids are known to every player. The same
-reshuffles serve every candidate (common random numbers).
+Hidden information (spec §2.4): before each rollout the copy's hidden decks are resampled from what the player
+knows. Their contents are public knowledge (the card lists and the painting types in play, set out openly at setup,
+are public; every card that left a deck was seen: market and bonus cards face up, backs of dealt paintings), their
+order is not. So the unseen part of each deck (the bonus
+deck; in the base game's market mode, the undealt painting deck) is sorted and reshuffled, and both reshuffle
+streams are redrawn: the decision depends on which cards are in a deck, never on their order. In draft mode the
+undealt painting cards never come back into play, and the painter tiles returned to the box (or never dealt) play
+no part after setup, so no rollout reads them. Other players' reserve paintings keep their identity: their backs
+(type and value) are public and name the card uniquely (spec §2.4, note for policy authors), so their grids are
+known to every player. The same resamples serve every candidate (common random numbers).
 """
 
 from collections import namedtuple
@@ -41,14 +45,28 @@ def new_search_workspace() -> SearchWorkspace:
 
 
 @njit
+def reshuffle_unseen(rng, deck, lo, hi):
+    """Sort deck[lo:hi], then shuffle it: the result depends on which cards are there, never on their order."""
+    unseen = deck[lo:hi]
+    unseen.sort()
+    shuffle(rng, unseen, hi - lo)
+
+
+@njit
+def hidden_decks(s):
+    """Whether any deck a rollout draws from is hidden (the bonus deck; the painting deck in market mode)."""
+    return s.module_bonus or s.market_mode
+
+
+@njit
 def resample_hidden(sim, seed):
-    """Reshuffle the bonus deck (sorted first: only its contents matter) and its reshuffle stream."""
+    """Resample the unseen order of the bonus deck and the painting deck, and their reshuffle streams."""
     rng = np.array([seed], np.uint64)
-    if sim.bonus_deck_n > 1:
-        hidden = sim.bonus_deck[: sim.bonus_deck_n]
-        hidden.sort()
-        shuffle(rng, hidden, sim.bonus_deck_n)
+    reshuffle_unseen(rng, sim.bonus_deck, 0, sim.bonus_deck_n)
     sim.bonus_rng[0] = next_u64(rng)
+    if sim.market_mode:
+        reshuffle_unseen(rng, sim.deck, sim.deck_pos, sim.deck_size)
+    sim.paint_rng[0] = next_u64(rng)
 
 
 @njit
@@ -73,7 +91,7 @@ def search_action(s, p, params, ws, sws):
     if s.stage != ST_PLACE:
         return heuristic_action(s, p, heuristic_params, ws)
     rollouts, wanted = int(params[0]), int(params[1])
-    if not s.module_bonus:  # no hidden information left and a deterministic heuristic: one continuation says all
+    if not hidden_decks(s):  # nothing hidden left and a deterministic heuristic: one continuation says all
         rollouts = 1
     # the heuristic's values of every legal placement, best first (insertion into the candidate list)
     on_paint, on_exhibit = prepare_placement(s, p, heuristic_params, ws.have, ws.need)
