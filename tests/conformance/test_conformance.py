@@ -14,7 +14,7 @@ import pytest
 from conformance_cases import config_ids, configs, make, play, policy_batch, random_chooser
 from conformance_playthrough import GOLDEN, dumps, path, record
 from simkit.core.errors import GameAbortedError, PolicyError
-from simkit.core.game import GAMES, game_class
+from simkit.core.game import END_COLUMNS, GAMES, game_class
 from simkit.core.policy import PolicyChoice
 from simkit.core.pyloop import play_one
 from simkit.core.results import COMMON_COLUMNS, results_frame
@@ -105,9 +105,10 @@ def test_policy_games_step_path_equals_batch_path(game_id, name):
 @CONFIGS
 def test_results_frame_has_exactly_the_declared_columns(game_id, name):
     game, lineup, seeds, seats, arrays = policy_batch(game_id, name)
-    declared = [c.name for c in game.result_columns]
+    columns = (*END_COLUMNS, *game.result_columns)  # the common end columns, then the game's own
+    declared = [c.name for c in columns]
     assert set(arrays) == BATCH_KEYS | set(declared)
-    for column in game.result_columns:
+    for column in columns:
         values = arrays[column.name]
         assert values.shape == seats.shape, column.name
         if column.dtype == "str":
