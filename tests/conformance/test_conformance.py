@@ -126,23 +126,32 @@ def test_results_frame_has_exactly_the_declared_columns(game_id, name):
 # ---- error paths ---------------------------------------------------------------------------------------------
 
 
+ERROR_SEED = 7
+
+
+def error_on_both_paths(game, choice, error_type) -> Exception:
+    """The error the game with ERROR_SEED, every seat played by `choice`, stops with; it must be the same on the
+    batch path and the step path."""
+    seed, seats = ERROR_SEED, np.zeros((1, game.n_players), np.int64)
+    with pytest.raises(error_type) as batch:
+        game.play_batch(np.array([seed], np.uint64), [choice], seats)
+    with pytest.raises(error_type) as step:
+        play_one(game, seed, [choice], seats[0], {0: choice.make_python_policy()})
+    assert str(batch.value) == str(step.value)
+    return batch.value
+
+
 @CONFIGS
 @pytest.mark.parametrize("kind, problem", [("Illegal", "chose illegal action -1"),
                                            ("Raises", "raised RuntimeError: the policy's own bug"),
                                            ("NoAction", "chose illegal action None")])
 def test_a_failing_policy_gets_one_clear_error_on_both_paths(game_id, name, kind, problem):
     game = make(game_id, name)
-    choice = PolicyChoice(f"{USER_POLICIES}:{kind}", {}, label=kind.lower())
-    seed, seats = 7, np.zeros((1, game.n_players), np.int64)
-    with pytest.raises(PolicyError) as batch:
-        game.play_batch(np.array([seed], np.uint64), [choice], seats)
-    with pytest.raises(PolicyError) as step:
-        play_one(game, seed, [choice], seats[0], {0: choice.make_python_policy()})
-    assert str(batch.value) == str(step.value)
+    error = error_on_both_paths(game, PolicyChoice(f"{USER_POLICIES}:{kind}", {}, label=kind.lower()), PolicyError)
+    seed = ERROR_SEED
     state = game.new_initial_state(seed)  # the policy fails on its third decision, having taken legal[0] twice
     for _ in range(2):
         state.apply_action(state.legal_actions()[0])
-    error = batch.value
     assert (error.policy, error.seed, error.turn) == (kind.lower(), seed, state.turn)
     assert f"policy '{kind.lower()}' {problem}" in str(error)
     assert f"turn {state.turn} of the game with seed {seed}" in str(error)
@@ -164,14 +173,9 @@ def stalled(game, at_turn: int):
 def test_no_legal_action_gets_one_clear_error_on_both_paths(game_id, name):
     game = stalled(make(game_id, name), at_turn=2)
     choice = PolicyChoice(f"{USER_POLICIES}:Illegal", {}, label="first")  # takes legal[0] twice: reaches turn 2
-    seed, seats = 7, np.zeros((1, game.n_players), np.int64)
-    with pytest.raises(GameAbortedError) as batch:
-        game.play_batch(np.array([seed], np.uint64), [choice], seats)
-    with pytest.raises(GameAbortedError) as step:
-        play_one(game, seed, [choice], seats[0], {0: choice.make_python_policy()})
-    assert str(batch.value) == str(step.value)
-    assert str(batch.value) == (f"{game_id} game with seed {seed} stopped at turn 2: no legal action for policy "
-                                "'first' although the game is not over")
+    error = error_on_both_paths(game, choice, GameAbortedError)
+    assert str(error) == (f"{game_id} game with seed {ERROR_SEED} stopped at turn 2: no legal action for policy 'first' "
+                          "although the game is not over")
 
 
 # ---- golden playthroughs -------------------------------------------------------------------------------------
