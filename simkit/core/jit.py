@@ -9,6 +9,11 @@ widens integer arithmetic to at least int64 anyway), so each function compiles o
 Every compiled function is also compiled again, with everything it calls, inside each of its callers; a thin
 function with one caller whose callees are large (a dispatcher, say) costs less with inline="always": numba then
 merges its code into the caller instead of compiling it on its own.
+
+With any_layout=True every array argument is typed as an array of any layout ('A'), for small helpers (the
+random streams, a shuffle) called both with record fields (numba's NestedArray, one type per field shape) and
+with local arrays or slices: they then compile once per dtype and dimension. Numba can cast a record field to an
+array only of layout 'A', so a type common to both must be that one.
 """
 
 from __future__ import annotations
@@ -24,14 +29,22 @@ def _general(t: types.Type) -> types.Type:
     return t
 
 
-def njit(fn=None, *, inline="never"):
+def _any_layout(t: types.Type) -> types.Type:
+    t = _general(t)
+    if isinstance(t, types.Array):
+        return types.Array(t.dtype, t.ndim, "A", readonly=not t.mutable, aligned=t.aligned)
+    return t
+
+
+def njit(fn=None, *, inline="never", any_layout=False):
     if fn is None:
-        return lambda f: njit(f, inline=inline)
+        return lambda f: njit(f, inline=inline, any_layout=any_layout)
     dispatcher = nb.njit(cache=True, inline=inline)(fn)
     resolve = dispatcher.get_call_template
+    general = _any_layout if any_layout else _general
 
     def get_call_template(args, kws):
-        return resolve(tuple(_general(a) for a in args), {k: _general(v) for k, v in kws.items()})
+        return resolve(tuple(general(a) for a in args), {k: general(v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
     return dispatcher

@@ -3,6 +3,9 @@
 Every random draw of a game comes from a stream keyed by (game seed, stream id), so a game's chance events
 depend only on its seed: results do not change with the number of workers or the chunking, and game i of two
 variants sees the same deck order (common random numbers).
+
+A stream's state is a one-element uint64 array: a record field or a local array. The functions taking one (and
+shuffle's values) accept any layout, so both kinds share one compile (simkit.core.jit, any_layout).
 """
 
 import numpy as np
@@ -30,26 +33,26 @@ def stream_key(seed, stream):
     return mix64(np.uint64(seed) ^ mix64(np.uint64(stream) * _GOLDEN + _GOLDEN))
 
 
-@njit
+@njit(any_layout=True)
 def next_u64(state):
     """Advance a stream held in state[0]; return the next 64-bit word."""
     state[0] += _GOLDEN
     return mix64(state[0])
 
 
-@njit
+@njit(any_layout=True)
 def next_float(state):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(state) >> _S11) * _TO_UNIT
 
 
-@njit
+@njit(any_layout=True)
 def next_below(state, n):
     """Uniform integer in [0, n)."""
     return np.int64(next_float(state) * n)
 
 
-@njit
+@njit(any_layout=True)
 def shuffle(state, values, n):
     """Fisher-Yates shuffle of values[:n] in place."""
     for i in range(n - 1, 0, -1):

@@ -2,7 +2,8 @@
 
 A second signature is a second compile of the function and of everything it calls (minutes on a cold cache).
 It comes from callers passing other argument types: a constant, another integer width, an array of another dtype
-or layout from one configuration. simkit.core.jit types calls from compiled code with constants as their plain
+or layout from one configuration, a read-only array, a record field (numba's NestedArray, a type per field shape)
+where another caller passes a local array (helpers taking both are declared with simkit.core.jit's any_layout). simkit.core.jit types calls from compiled code with constants as their plain
 types and signed integers as int64; it does so by replacing a numba internal (Dispatcher.get_call_template), so
 numba is pinned to the minor versions this test has passed on (pyproject.toml).
 
@@ -104,6 +105,28 @@ def test_the_jit_override_compiles_a_function_called_with_constants_and_integer_
     general = jit.njit(_callee)
     assert _caller_of(general)() == 9
     assert general.signatures == [(nbtypes.int64,)]
+
+
+def _first(state):
+    return state[0]
+
+
+def _arrays_caller_of(callee):
+    def caller(s):  # record fields (NestedArray) of two shapes, a local array and a slice of it, as the engines
+        local = np.array([3, 4], np.uint64)
+        return callee(s.a) + callee(s.b) + callee(local) + callee(local[1:])
+    return nb.njit(caller)
+
+
+def test_any_layout_compiles_once_for_record_fields_local_arrays_and_slices():
+    record = np.zeros(1, np.dtype([("a", np.uint64, (1,)), ("b", np.uint64, (3,))]))[0]
+    record["a"][0], record["b"][0] = 1, 2
+    plain = jit.njit(_first)
+    assert _arrays_caller_of(plain)(record) == 10
+    assert len(plain.signatures) > 1
+    general = jit.njit(_first, any_layout=True)
+    assert _arrays_caller_of(general)(record) == 10
+    assert general.signatures == [(nbtypes.Array(nbtypes.uint64, 1, "A"),)]
 
 
 def test_the_guard_notices_a_second_signature():

@@ -22,7 +22,7 @@ STREAM_POLICY = 16  # + seat
 def draw_scoring_cards(seed, n_conditions, count, out):
     """The `count` scoring cards of a 'random N' game, drawn from the game seed's own stream."""
     rng = np.array([stream_key(seed, STREAM_SCORING)], np.uint64)
-    pool = np.arange(n_conditions)
+    pool = np.arange(n_conditions, dtype=np.int8)  # int8 like the decks: shuffle compiles once
     shuffle(rng, pool, n_conditions)
     for i in range(count):
         out[i] = pool[i]

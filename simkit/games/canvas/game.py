@@ -238,9 +238,10 @@ class CanvasGame(Game):
 def _scenario_tables(masks: bytes, tracks: bytes, track_len: bytes, k: int, scoring: tuple[int, ...], space_mode: int,
                      bonus_points: int) -> tuple[PaintingTable, np.ndarray]:
     """The painting table and card qualities of one scenario, keyed by the data they are derived from."""
-    masks_a = np.frombuffer(masks, np.uint8).reshape(-1, 5)
-    tracks_a = np.frombuffer(tracks, np.int16).reshape(len(SCORING_CONDITIONS), -1)
-    track_len_a = np.frombuffer(track_len, np.int8)
+    # writable copies, like the arrays the engine gets: a read-only one would compile scoring functions again
+    masks_a = np.frombuffer(masks, np.uint8).reshape(-1, 5).copy()
+    tracks_a = np.frombuffer(tracks, np.int16).reshape(len(SCORING_CONDITIONS), -1).copy()
+    track_len_a = np.frombuffer(track_len, np.int8).copy()
     non_decreasing = all(np.all(np.diff(tracks_a[c, : track_len_a[c]]) >= 0) for c in scoring)
     table = build_painting_table(masks_a, k, scoring, space_mode, non_decreasing)
     if table.vecs[..., : len(scoring)].max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # gain tables stop there

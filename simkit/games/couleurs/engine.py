@@ -115,7 +115,7 @@ def setup(s, seed):
         s.upper_owner[u] = -1
         s.upper_standing[u] = 0
     # painting types in play (stream STREAM_TYPES), then the shuffled deck of their cards (STREAM_PAINTING_DECK)
-    types = np.arange(s.n_types_total)
+    types = np.arange(s.n_types_total, dtype=np.int8)  # int8 like the decks: shuffle compiles once
     if s.types_random:
         rng = np.array([stream_key(seed, STREAM_TYPES)], np.uint64)
         shuffle(rng, types, s.n_types_total)

@@ -286,7 +286,7 @@ def bonus_card_value(s, p, card, have, need, tolerance, sign):
 @njit
 def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
     """The value of performing lower action a now for p (from the reserve `have`, missing colours `need`)."""
-    tolerance, sign = params[TOLERANCE], params[SIGN] > 0.5
+    tolerance, sign = int(params[TOLERANCE]), params[SIGN] > 0.5  # an int, as every caller of paintable
     if a <= GET_BLUE:
         tube = level(s, p, TUBE)
         return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube

@@ -44,7 +44,7 @@ def new_search_workspace() -> SearchWorkspace:
                            np.zeros(MAX_ROLLOUTS, np.uint64))
 
 
-@njit
+@njit(any_layout=True)  # decks of several lengths
 def reshuffle_unseen(rng, deck, lo, hi):
     """Sort deck[lo:hi], then shuffle it: the result depends on which cards are there, never on their order."""
     unseen = deck[lo:hi]
