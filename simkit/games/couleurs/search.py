@@ -6,13 +6,16 @@ is deterministic, so every continuation is the same), every player following the
 parameters), and the candidate with the best mean outcome is placed; the other decisions are the heuristic's. The
 outcome of a continuation is the player's final score minus the best other score (the score alone in a solo game).
 
-Progress (spec §13.9): a candidate other than the heuristic's own placement is kept only if its continuations end
-the game no later, on average, than the heuristic placement's. The continuations assume the heuristic plays on, but
-with a search in every seat each seat deviates again at its next placement; deviations that each push the end a
-little later then compound, and a round where nobody progresses can repeat unchanged up to the round cap (base
-game, two searches, seed 1: from round 19 one sat on rotate and the declined imitator, the other on whites it
-discarded). With this rule the projected end never moves later from one placement to the next (exactly so when
-nothing is hidden: the next player's heuristic continuation is the one this placement was judged by).
+Progress (spec §13.9): the continuations assume the heuristic plays on, but with a search in every seat each seat
+deviates again at its next placement. Deviations that each push the end a little later then compound, and a round
+where nobody progresses can repeat unchanged up to the round cap (base game, two searches, bonus cards, seed 1:
+from round 19 one sat on rotate and a declined imitator, the other on whites it discarded at the pigment limit).
+So a candidate whose continuations end the game, on average, after round `round_cap - PROGRESS_MARGIN` is kept
+only if they end no later than those of the heuristic's own placement. Past that round the projected end never
+moves later from one placement to the next (exactly so when nothing is hidden: the next player's heuristic
+continuation is the one this placement was judged by), and the game ends well before the cap; before it, play is
+unconstrained (requiring no delay at every placement ratcheted every game shorter: two searches then raced to the
+end, scores halved and 0-0 games were common).
 
 Hidden information (spec §2.4): before each rollout the copy's hidden decks are resampled from what the player
 knows. Their contents are public knowledge (the card lists and the painting types in play, set out openly at setup,
@@ -40,6 +43,7 @@ from simkit.games.couleurs.rules import MAX_PLAYERS
 from simkit.games.couleurs.state import N_UPPER, PLACE, ST_PLACE, STATE_DTYPE
 
 MAX_ROLLOUTS = 64
+PROGRESS_MARGIN = 10  # rounds before the cap from which a deviation may not delay the projected end
 MAX_CANDIDATES = MAX_SECTORS + N_UPPER
 
 SearchWorkspace = namedtuple("SearchWorkspace", "sim scores cand cand_value rollout_seeds end_round")
@@ -123,16 +127,18 @@ def search_action(s, p, params, ws, sws):
         return sws.cand[0]
     for r in range(rollouts):
         sws.rollout_seeds[r] = next_u64(s.policy_rng[p])
-    # cand[0] is the heuristic's own placement (the first best value, as place_action picks): its continuations
-    # set the end no other candidate may delay (see Progress above)
-    best, best_total, heuristic_end = sws.cand[0], -1e300, 0
+    # cand[0] is the heuristic's own placement (the first best value, as place_action picks): a later end than
+    # its continuations' is allowed only up to the progress deadline (see Progress above); end totals are sums over
+    # the rollouts, so the deadline is scaled by their number
+    deadline = (s.round_cap - PROGRESS_MARGIN) * rollouts
+    best, best_total, latest_end = sws.cand[0], -1e300, 0
     for c in range(n):
         total, end = 0.0, 0
         for r in range(rollouts):
             total += rollout(s, p, sws.cand[c], sws.rollout_seeds[r], heuristic_params, ws, sws)
             end += sws.end_round[0]
         if c == 0:
-            heuristic_end = end
-        if total > best_total and end <= heuristic_end:
+            latest_end = max(end, deadline)
+        if total > best_total and end <= latest_end:
             best, best_total = sws.cand[c], total
     return best
