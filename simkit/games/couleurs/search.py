@@ -6,6 +6,17 @@ is deterministic, so every continuation is the same), every player following the
 parameters), and the candidate with the best mean outcome is placed; the other decisions are the heuristic's. The
 outcome of a continuation is the player's final score minus the best other score (the score alone in a solo game).
 
+Progress (spec §13.9): the continuations assume the heuristic plays on, but with a search in every seat each seat
+deviates again at its next placement. Deviations that each push the end a little later then compound, and a round
+where nobody progresses can repeat unchanged up to the round cap (base game, two searches, bonus cards, seed 1:
+from round 19 one sat on rotate and a declined imitator, the other on whites it discarded at the pigment limit).
+So a candidate whose continuations end the game, on average, after round `round_cap - PROGRESS_MARGIN` is kept
+only if they end no later than those of the heuristic's own placement. Past that round the projected end never
+moves later from one placement to the next (exactly so when nothing is hidden: the next player's heuristic
+continuation is the one this placement was judged by), and the game ends well before the cap; before it, play is
+unconstrained (requiring no delay at every placement ratcheted every game shorter: two searches then raced to the
+end, scores halved and 0-0 games were common).
+
 Hidden information (spec §2.4): before each rollout the copy's hidden decks are resampled from what the player
 knows. Their contents are public knowledge (the card lists and the painting types in play, set out openly at setup,
 are public; every card that left a deck was seen: market and bonus cards face up, backs of dealt paintings), their
@@ -32,16 +43,17 @@ from simkit.games.couleurs.rules import MAX_PLAYERS
 from simkit.games.couleurs.state import N_UPPER, PLACE, ST_PLACE, STATE_DTYPE
 
 MAX_ROLLOUTS = 64
+PROGRESS_MARGIN = 10  # rounds before the cap from which a deviation may not delay the projected end
 MAX_CANDIDATES = MAX_SECTORS + N_UPPER
 
-SearchWorkspace = namedtuple("SearchWorkspace", "sim scores cand cand_value rollout_seeds")
+SearchWorkspace = namedtuple("SearchWorkspace", "sim scores cand cand_value rollout_seeds end_round")
 
 
 def new_search_workspace() -> SearchWorkspace:
     """The search policy's scratch arrays; `sim` is the state it plays its rollouts in."""
     return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
                            np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES),
-                           np.zeros(MAX_ROLLOUTS, np.uint64))
+                           np.zeros(MAX_ROLLOUTS, np.uint64), np.zeros(1, np.int64))
 
 
 @njit(any_layout=True)  # decks of several lengths
@@ -71,13 +83,15 @@ def resample_hidden(sim, seed):
 
 @njit
 def rollout(s, p, action, seed, params, ws, sws):
-    """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player."""
+    """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player
+    (the round the game ended in is left in sws.end_round[0])."""
     sws.sim[0] = s
     sim = sws.sim[0]
     resample_hidden(sim, seed)
     apply_action(sim, action)
     while not sim.done:
         apply_action(sim, heuristic_action(sim, sim.current, params, ws))
+    sws.end_round[0] = sim.round
     scores = sws.scores[: sim.n_players]
     final_scores(sim, scores)
     return score_margin(scores, p, sim.n_players)
@@ -113,11 +127,18 @@ def search_action(s, p, params, ws, sws):
         return sws.cand[0]
     for r in range(rollouts):
         sws.rollout_seeds[r] = next_u64(s.policy_rng[p])
-    best, best_total = sws.cand[0], -1e300
+    # cand[0] is the heuristic's own placement (the first best value, as place_action picks): a later end than
+    # its continuations' is allowed only up to the progress deadline (see Progress above); end totals are sums over
+    # the rollouts, so the deadline is scaled by their number
+    deadline = (s.round_cap - PROGRESS_MARGIN) * rollouts
+    best, best_total, latest_end = sws.cand[0], -1e300, 0
     for c in range(n):
-        total = 0.0
+        total, end = 0.0, 0
         for r in range(rollouts):
             total += rollout(s, p, sws.cand[c], sws.rollout_seeds[r], heuristic_params, ws, sws)
-        if total > best_total:
+            end += sws.end_round[0]
+        if c == 0:
+            latest_end = max(end, deadline)
+        if total > best_total and end <= latest_end:
             best, best_total = sws.cand[c], total
     return best
