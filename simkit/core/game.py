@@ -16,8 +16,8 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param
+from simkit.games import REGISTRY
 
-GAMES = {"canvas": "simkit.games.canvas.game:CanvasGame", "couleurs": "simkit.games.couleurs.game:CouleursGame"}
 
 
 @dataclass(frozen=True)
@@ -131,11 +131,21 @@ class Game(ABC):
         return {}
 
 
-def game_class(game_id: str) -> type[Game]:
-    if game_id not in GAMES:
-        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}", key="game")
-    module, name = GAMES[game_id].split(":")
+def load(path: str):
+    """The attribute named by a "module:attribute" path."""
+    module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every registered game (`simkit.games.REGISTRY`)."""
+    return tuple(REGISTRY)
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in REGISTRY:
+        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(REGISTRY)}", key="game")
+    return load(REGISTRY[game_id].game_class)
 
 
 def make(game_id: str, rules: Mapping[str, Any] | None = None, *, source: str | None = None,

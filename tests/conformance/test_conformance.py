@@ -14,7 +14,7 @@ import pytest
 from conformance_cases import config_ids, configs, make, play, policy_batch, random_chooser
 from conformance_playthrough import GOLDEN, dumps, path, record
 from simkit.core.errors import GameAbortedError, PolicyError
-from simkit.core.game import END_COLUMNS, GAMES, game_class
+from simkit.core.game import END_COLUMNS, game_class, game_ids
 from simkit.core.policy import PolicyChoice
 from simkit.core.pyloop import play_one
 from simkit.core.results import COMMON_COLUMNS, results_frame
@@ -55,7 +55,7 @@ def check_outcome(scores, ranks, shares) -> None:
 # ---- the registry --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_declares_conformance_configs(game_id):
     declared = getattr(game_class(game_id), "conformance_configs", None)
     assert declared, f"{game_id} declares no conformance_configs (named rule overrides the suite plays)"
@@ -210,7 +210,7 @@ class Tampered:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_checks_notice_a_dropped_or_an_extra_action_and_a_wrong_rank(game_id):
     name = next(n for g, n in configs() if g == game_id)
     game = make(game_id, name)
