@@ -71,15 +71,16 @@ POLICY_DOCS = {
 @njit(inline="always")
 def _gain_table(r, s, p, gains):
     """gains[c, n] = points player p adds by earning n more ribbons of the c-th scoring card in play."""
+    tracks, track_len = r.tracks, r.track_len
     for c in range(r.n_scoring_cards):
         cond = r.scoring_cards[c]
         held = s.ribbons[p, cond]
-        before = track_points(r.tracks, r.track_len, cond, held)
+        before = track_points(tracks, track_len, cond, held)
         for n in range(gains.shape[1]):
             after = held + n
-            if r.cap_ribbons_at_track and after > r.track_len[cond]:
-                after = r.track_len[cond]
-            gains[c, n] = track_points(r.tracks, r.track_len, cond, after) - before
+            if r.cap_ribbons_at_track and after > track_len[cond]:
+                after = track_len[cond]
+            gains[c, n] = track_points(tracks, track_len, cond, after) - before
 
 
 @njit(inline="always")
@@ -204,7 +205,7 @@ def _greedy_action(r, s, table, p, params, ws):
 @njit
 def _planner_action(r, s, table, p, params, ws):
     paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
-    k, h, cards = r.cards_per_painting, s.hand_size[p], ws.cards
+    k, h, cards, card_quality = r.cards_per_painting, s.hand_size[p], ws.cards, r.card_quality
     now = _best_painting_now(r, s, table, p, ws)
     if h >= k and (h >= r.hand_limit or now >= paint_threshold):
         return _paint_action(r, s, table, p, ws.chosen)
@@ -221,7 +222,7 @@ def _planner_action(r, s, table, p, params, ws):
         else:
             value = 0.0
             for j in range(h + 1):
-                value += potential_weight * r.card_quality[cards[j]]
+                value += potential_weight * card_quality[cards[j]]
         score = value - token_cost * slot + worth * s.market_tokens[slot]
         if score > best_score:
             best_slot, best_score = slot, score
