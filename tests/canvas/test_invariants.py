@@ -32,19 +32,19 @@ def configs(draw):
     return rules
 
 
-def start_tokens(s):
-    n = int(s["n_players"])
-    vincent = 4 if (int(s["solo_mode"]) == 1 or int(s["vincent_multi"])) else 0
-    puzzle = 4 if int(s["solo_mode"]) == 2 else 0
+def start_tokens(g):
+    n = g.rules["n_players"]
+    vincent = 4 if (g.rules["solo_mode"] == "vincent" or g.rules["vincent_in_multiplayer"]) else 0
+    puzzle = 4 if g.rules["solo_mode"] == "puzzle" else 0
     return 4 * n + vincent + puzzle
 
 
 def check_invariants(g, state, tokens0):
     s = state.record
-    n = int(s["n_players"])
-    m = int(s["market_size"])
-    k = int(s["k"])
-    hand_limit = int(s["hand_limit"])
+    n = g.rules["n_players"]
+    m = g.rules["market_size"]
+    k = g.rules["cards_per_painting"]
+    hand_limit = g.rules["hand_limit"]
     market = s["market"][:m]
     hand_sizes = s["hand_size"][:n]
     n_paintings = s["n_paintings"][:n]
@@ -70,7 +70,7 @@ def check_invariants(g, state, tokens0):
     assert (s["tokens"][:n] >= 0).all() and (s["market_tokens"][:m] >= 0).all()
     assert int(s["vincent_tokens"]) >= 0 and int(s["reserve"]) >= 0
     assert (hand_sizes <= hand_limit).all(), "hands never exceed the limit"
-    assert (n_paintings <= int(s["paintings_per_player"])).all()
+    assert (n_paintings <= g.rules["paintings_per_player"]).all()
     lens = g.rules.scoring.track_len
     for c in state.scoring:
         assert (s["ribbons"][:n, c] <= lens[c]).all(), "ribbons never exceed the track"
@@ -84,7 +84,7 @@ def play_checked(g, seed, lineup, pick=None):
     """Play one game step by step, checking the invariants after every action."""
     state = g.new_initial_state(seed)
     n = g.n_players
-    tokens0 = start_tokens(state.record)
+    tokens0 = start_tokens(g)
     check_invariants(g, state, tokens0)
     steps = 0
     while not state.is_terminal():

@@ -24,7 +24,7 @@ def expected_observation(st, player):
     """The public part of the state, read from the record field by field."""
     s = st.record
     g = st.game
-    n, m, k = int(s["n_players"]), int(s["market_size"]), int(s["k"])
+    n, m, k = g.rules["n_players"], g.rules["market_size"], g.rules["cards_per_painting"]
     card_id = lambda i: int(g.rules.deck.ids[i])
     hands = tuple(tuple(card_id(c) for c in s["hand"][p, : s["hand_size"][p]]) for p in range(n))
     return {

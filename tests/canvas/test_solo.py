@@ -12,8 +12,8 @@ from canvas_helpers import game, rec, give_hand
 
 
 def total_tokens(st):
-    n = int(st.record["n_players"])
-    return (int(rec(st, "tokens")[:n].sum()) + int(rec(st, "market_tokens")[: int(st.record["market_size"])].sum())
+    n = st.game.rules["n_players"]
+    return (int(rec(st, "tokens")[:n].sum()) + int(rec(st, "market_tokens")[: st.game.rules["market_size"]].sum())
             + int(st.record["vincent_tokens"]) + int(st.record["reserve"]))
 
 

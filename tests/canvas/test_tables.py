@@ -21,7 +21,7 @@ def _direct_vectors(masks, cards, scoring):
 def test_table_holds_the_non_dominated_vectors_of_every_order():
     game = simkit.make("canvas", {"scoring_cards": ["Space", "Symmetry", "Movement", "Variety"]})
     scoring = game.rules.fixed_scoring
-    table = game.policy_context(scoring).table
+    table = game.scenario(scoring).table
     rng = np.random.default_rng(0)
     for _ in range(400):
         cards = sorted(rng.choice(60, 3, replace=False).tolist())
@@ -41,5 +41,5 @@ def test_games_differing_in_players_or_solo_mode_share_tables():
     b = simkit.make("canvas", {"scoring_cards": cards, "n_players": 4})
     c = simkit.make("canvas", {"scoring_cards": cards, "bonus_ribbon_points": 3})
     scoring = a.rules.fixed_scoring
-    assert a.policy_context(scoring).table is b.policy_context(scoring).table
-    assert c.policy_context(scoring).card_quality is not a.policy_context(scoring).card_quality
+    assert a.scenario(scoring).table is b.scenario(scoring).table
+    assert (c.scenario(scoring).rules_arr["card_quality"] != a.scenario(scoring).rules_arr["card_quality"]).any()

@@ -31,7 +31,7 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
 
 
 @njit
-def record_player(s, p, scores, ranks, shares, out, g):
+def record_player(r, s, p, scores, ranks, shares, out, g):
     """Write player p's results of the finished game in s into row g of out."""
     out.score[g, p] = scores[p]
     out.rank[g, p] = ranks[p]
@@ -45,8 +45,8 @@ def record_player(s, p, scores, ranks, shares, out, g):
         out.ribbons[g, p, c] = s.ribbons[p, c]
     for i in range(s.n_paintings[p]):
         met = 0
-        for c in range(s.n_scoring):
-            if s.painting_ribbons[p, i, s.scoring[c]] > 0:
+        for c in range(r.n_scoring_cards):
+            if s.painting_ribbons[p, i, r.scoring_cards[c]] > 0:
                 met += 1
         out.best_conditions[g, p] = max(out.best_conditions[g, p], met)
         out.best_grey[g, p] = max(out.best_grey[g, p], s.painting_ribbons[p, i, BONUS])
@@ -55,31 +55,29 @@ def record_player(s, p, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(template, seeds, seat_policy, seat_params, n_cards, start_tokens, puzzle_reserve,
-               card_masks, tracks, track_len, paint_orders, paint_orders_upto, paint_index, tab, card_quality, ws, out):
-    """Play one game per seed, all with the scoring cards set in template[0]. seat_policy[g, p] and
-    seat_params[g, p] give the policy of seat p in game g.
+def play_games(r, table, state, seeds, seat_policy, seat_params, ws, out):
+    """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the
+    one-record state array `state`. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
 
-    Returns -1 when every game finished, else the index of the first game that broke an invariant (its
-    state is left in template[0] for the error message).
+    Returns -1 when every game finished, else the index of the first game that broke an invariant (its state is
+    left in `state` for the error message).
     """
-    s = template[0]
-    n_players = s.n_players
+    s = state[0]
+    n_players = r.n_players
     scores = np.empty(n_players, np.int64)
     ranks = np.empty(n_players, np.int64)
     shares = np.empty(n_players, np.float64)
     for g in range(len(seeds)):
-        setup(s, seeds[g], n_cards, start_tokens, puzzle_reserve)
+        setup(r, state, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(s, seat_policy[g, p], seat_params[g, p], card_masks, tracks, track_len, paint_orders,
-                                   paint_orders_upto, tab, paint_index, card_quality, ws)
-            apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_upto)
+            action = choose_action(r, s, table, seat_policy[g, p], seat_params[g, p], ws)
+            apply_action(r, s, action)
         if s.error:
             return g
-        final_scores(s, tracks, track_len, scores)
-        ranks_and_win_shares(s, scores, ranks, shares)
+        final_scores(r, s, scores)
+        ranks_and_win_shares(r, s, scores, ranks, shares)
         for p in range(n_players):
-            record_player(s, p, scores, ranks, shares, out, g)
+            record_player(r, s, p, scores, ranks, shares, out, g)
         out.first_player[g] = s.first_player
     return -1

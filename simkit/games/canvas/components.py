@@ -15,19 +15,18 @@ from typing import Sequence
 import numpy as np
 
 from simkit.core.errors import ConfigError
+from simkit.games.canvas.scoring import Condition, Element
 
 SWATCHES = ("red", "yellow", "green", "blue", "violet")
-ELEMENTS = ("HUE", "SHAPE", "TEXTURE", "TONE")
+ELEMENTS = tuple(e.name for e in Element)
 BONUS_ICONS = tuple(f"BONUS_{e}" for e in ELEMENTS)
 ICONS = ELEMENTS + BONUS_ICONS  # bit i of a swatch mask <=> ICONS[i] is there
 ICON_BIT = {name: 1 << i for i, name in enumerate(ICONS)}
 
-# The scoring conditions the engine implements, in the order of their condition ids (see scoring.py).
-SCORING_CONDITIONS = (
-    "Composition", "Consistency", "Emphasis", "Hierarchy", "Movement", "Proximity",
-    "Proportion", "Repetition", "Space", "Style", "Symmetry", "Variety",
-)
+# The scoring card names, in the order of their condition ids.
+SCORING_CONDITIONS = tuple(c.name.capitalize() for c in Condition)
 MAX_TRACK = 8
+MAX_DECK = 120  # most Art cards a deck file may hold (the state record's deck array)
 
 
 def scoring_condition_ids(names: Sequence[str]) -> tuple[int, ...]:
@@ -148,8 +147,8 @@ def load_art_cards(path: str | Path | None = None) -> ArtDeck:
             raise ConfigError(f"card {card_id} must have icons in exactly 2 swatches", source=source, key=where)
         ids.append(card_id)
         masks.append(card)
-    if len(ids) > 120:
-        raise ConfigError(f"at most 120 Art cards are supported, got {len(ids)}", source=source)
+    if len(ids) > MAX_DECK:
+        raise ConfigError(f"at most {MAX_DECK} Art cards are supported, got {len(ids)}", source=source)
     return ArtDeck(np.array(ids, np.int16), np.array(masks, np.uint8), source)
 
 

@@ -1,8 +1,9 @@
 """The Canvas forward model (spec §4-§6): setup, legal actions, transitions, final scores. Compiled with numba.
 
 Both the step-by-step API (`CanvasState`) and the batch runner call these functions: there is one copy of
-the rules. Actions are integers: `a < market_size` takes the card in slot a+1; `a >= market_size` completes
-a painting with the hand positions `paint_orders[a - market_size]`, bottom card first.
+the rules. Each takes the scenario's rules record `r` (rules.RULES_DTYPE) and the state record `s`. Actions are
+integers: `a < market_size` takes the card in slot a+1; `a >= market_size` completes a painting with the hand
+positions `paint_orders[a - market_size]`, bottom card first.
 """
 
 import numpy as np
@@ -10,8 +11,8 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
 from simkit.games.canvas.scoring import BONUS, painting_ribbons, track_points
-from simkit.games.canvas.state import (ERR_DECK_EXHAUSTED, ERR_ILLEGAL_ACTION, ERR_TURN_CAP, NO_CARD,
-                                       RIBBON_SLOTS, SOLO_PUZZLE, SOLO_VINCENT)
+from simkit.games.canvas.rules import SoloMode, TieBreak
+from simkit.games.canvas.state import NO_CARD, RIBBON_SLOTS, ErrorCode
 
 # chance streams of a game seed
 STREAM_DECK, STREAM_FIRST_PLAYER, STREAM_VINCENT, STREAM_SCORING = 1, 2, 3, 4
@@ -30,91 +31,83 @@ def draw_scoring_cards(seed, n_conditions, count, out):
 
 
 @njit
-def setup(s, seed, n_cards, start_tokens, puzzle_reserve):
-    """Shuffle, deal the market, hand out tokens, choose the first player. Rule fields must be set."""
+def setup(r, state, seed):
+    """Start the game with this seed in the one-record array `state`: blank the whole record (nothing of a
+    previous game survives), shuffle, deal the market, hand out tokens, choose the first player."""
+    state.view(np.uint8)[:] = 0
+    s = state[0]
     s.seed = seed
     rng = np.array([stream_key(seed, STREAM_DECK)], np.uint64)
+    n_cards = r.n_cards
     s.deck_size = n_cards
     for i in range(n_cards):
         s.deck[i] = i
     shuffle(rng, s.deck, n_cards)
-    s.deck_pos = 0
-    for slot in range(s.market_size):
+    for slot in range(r.market_size):
         s.market[slot] = s.deck[s.deck_pos]
         s.deck_pos += 1
-        s.market_tokens[slot] = 0
-    for p in range(s.n_players):
-        s.hand_size[p] = 0
-        s.tokens[p] = start_tokens
-        s.n_paintings[p] = 0
-        s.grey[p] = 0
-        s.ribbons[p, :] = 0
-        s.turns[p] = 0
-        s.cards_taken[p] = 0
-        s.tokens_paid[p] = 0
-        s.tokens_gained[p] = 0
+    for p in range(r.n_players):
+        s.tokens[p] = r.start_tokens
         s.policy_rng[p, 0] = stream_key(seed, STREAM_POLICY + p)
     s.vincent_rng[0] = stream_key(seed, STREAM_VINCENT)
-    s.vincent_tokens = start_tokens if (s.solo_mode == SOLO_VINCENT or s.vincent_multi) else 0
-    s.reserve = puzzle_reserve if s.solo_mode == SOLO_PUZZLE else 0
-    s.removed = 0
+    if r.solo_mode == SoloMode.VINCENT or r.vincent_in_multiplayer:
+        s.vincent_tokens = r.start_tokens
+    if r.solo_mode == SoloMode.PUZZLE:
+        s.reserve = r.puzzle_reserve
     fp = np.array([stream_key(seed, STREAM_FIRST_PLAYER)], np.uint64)
-    s.first_player = next_below(fp, s.n_players)
+    s.first_player = next_below(fp, r.n_players)
     s.current = s.first_player
-    s.turn = 0
-    s.done = 0
-    s.error = 0
 
 
 @njit
-def n_legal_paintings(s, p, paint_orders_upto):
-    if s.hand_size[p] < s.k:
+def n_legal_paintings(r, s, p):
+    if s.hand_size[p] < r.cards_per_painting:
         return 0
-    return paint_orders_upto[s.hand_size[p]]
+    return r.paint_orders_upto[s.hand_size[p]]
 
 
 @njit
-def can_take(s, p, slot):
-    return s.hand_size[p] < s.hand_limit and s.market[slot] != NO_CARD and slot <= s.tokens[p]
+def can_take(r, s, p, slot):
+    return s.hand_size[p] < r.hand_limit and s.market[slot] != NO_CARD and slot <= s.tokens[p]
 
 
 @njit
-def legal_actions(s, paint_orders_upto, out):
+def legal_actions(r, s, out):
     """Write the legal actions of the current player to out; return how many there are."""
     n = 0
     if s.done:
         return 0
     p = s.current
-    for slot in range(s.market_size):
-        if can_take(s, p, slot):
+    for slot in range(r.market_size):
+        if can_take(r, s, p, slot):
             out[n] = slot
             n += 1
-    for i in range(n_legal_paintings(s, p, paint_orders_upto)):
-        out[n] = s.market_size + i
+    for i in range(n_legal_paintings(r, s, p)):
+        out[n] = r.market_size + i
         n += 1
     return n
 
 
 @njit
-def is_legal(s, action, paint_orders_upto):
+def is_legal(r, s, action):
     if s.done or action < 0:
         return False
-    if action < s.market_size:
-        return can_take(s, s.current, action)
-    return action - s.market_size < n_legal_paintings(s, s.current, paint_orders_upto)
+    if action < r.market_size:
+        return can_take(r, s, s.current, action)
+    return action - r.market_size < n_legal_paintings(r, s, s.current)
 
 
 @njit
-def is_legal_in(arr, action, paint_orders_upto):
-    """is_legal on the state held in a one-record array (the step-by-step API: numba types an array argument from
+def is_legal_in(rules, state, action):
+    """is_legal on the records held in one-record arrays (the step-by-step API: numba types an array argument from
     Python a hundred times faster than a record)."""
-    return is_legal(arr[0], action, paint_orders_upto)
+    return is_legal(rules[0], state[0], action)
 
 
 @njit
 def _draw(s):
     if s.deck_pos >= s.deck_size:
-        s.error = ERR_DECK_EXHAUSTED
+        s.error = ErrorCode.DECK_EXHAUSTED
         s.done = 1
         return NO_CARD
     card = s.deck[s.deck_pos]
@@ -123,15 +116,15 @@ def _draw(s):
 
 
 @njit
-def _close_gaps_and_refill(s):
+def _close_gaps_and_refill(r, s):
     """Slide cards (with their tokens) left over empty slots, then fill the empty slots from the deck."""
     filled = 0
-    for slot in range(s.market_size):
+    for slot in range(r.market_size):
         if s.market[slot] != NO_CARD:
             s.market[filled] = s.market[slot]
             s.market_tokens[filled] = s.market_tokens[slot]
             filled += 1
-    for slot in range(filled, s.market_size):
+    for slot in range(filled, r.market_size):
         s.market[slot] = _draw(s)
         s.market_tokens[slot] = 0
 
@@ -145,8 +138,8 @@ def _remove(s, slot):
 
 
 @njit
-def _take(s, p, slot):
-    if s.solo_mode == SOLO_PUZZLE:
+def _take(r, s, p, slot):
+    if r.solo_mode == SoloMode.PUZZLE:
         # skipped cards are discarded and their tokens go to the reserve
         for skipped in range(slot):
             _remove(s, skipped)
@@ -167,28 +160,28 @@ def _take(s, p, slot):
     s.cards_taken[p] += 1
     s.market[slot] = NO_CARD
     s.market_tokens[slot] = 0
-    _close_gaps_and_refill(s)
+    _close_gaps_and_refill(r, s)
 
 
 @njit
-def _paint(s, p, order, card_masks, track_len):
-    k = s.k
+def _paint(r, s, p, order):
+    k = r.cards_per_painting
     stack = np.empty(k, np.int64)
     for j in range(k):
         stack[j] = s.hand[p, order[j]]
     earned = np.empty(RIBBON_SLOTS, np.int8)
-    most_same = painting_ribbons(card_masks, stack, k, s.space_mode, earned)
+    most_same = painting_ribbons(r.card_masks, stack, k, r.space_scoring, earned)
     i = s.n_paintings[p]
     s.painting_most_same[p, i] = most_same
     for j in range(k):
         s.paintings[p, i, j] = stack[j]
     s.painting_ribbons[p, i, :] = earned
     obtained = earned[BONUS]  # grey ribbons are never capped
-    for c in range(s.n_scoring):
-        cond = s.scoring[c]
+    for c in range(r.n_scoring_cards):
+        cond = r.scoring_cards[c]
         gain = earned[cond]
-        if s.cap_ribbons:  # ribbons beyond the track are lost (spec §3)
-            gain = min(gain, max(0, track_len[cond] - s.ribbons[p, cond]))
+        if r.cap_ribbons_at_track:  # ribbons beyond the track are lost (spec §3)
+            gain = min(gain, max(0, r.track_len[cond] - s.ribbons[p, cond]))
         s.ribbons[p, cond] += gain
         obtained += gain
     s.painting_obtained[p, i] = obtained
@@ -205,87 +198,88 @@ def _paint(s, p, order, card_masks, track_len):
             s.hand[p, kept] = s.hand[p, pos]
             kept += 1
     s.hand_size[p] = kept
-    if s.solo_mode == SOLO_PUZZLE and s.reserve > 0:
+    if r.solo_mode == SoloMode.PUZZLE and s.reserve > 0:
         s.reserve -= 1
         s.tokens[p] += 1
         s.tokens_gained[p] += 1
 
 
 @njit
-def vincent_turn(s):
+def vincent_turn(r, s):
     """Vincent flips his tokens, skips one card per face-up token and removes the next card (spec §6.1)."""
     face_up = 0
     for _ in range(s.vincent_tokens):
-        if next_float(s.vincent_rng) < s.vincent_flip_p:
+        if next_float(s.vincent_rng) < r.vincent_flip_p:
             face_up += 1
-    skip = min(face_up, 4, s.market_size - 1)
+    skip = min(face_up, 4, r.market_size - 1)
     for slot in range(skip):
         s.market_tokens[slot] += 1
     s.vincent_tokens += s.market_tokens[skip] - skip
     _remove(s, skip)
     s.market_tokens[skip] = 0
-    _close_gaps_and_refill(s)
+    _close_gaps_and_refill(r, s)
 
 
 @njit
-def _finished(s, p):
-    return s.n_paintings[p] >= s.paintings_per_player
+def _finished(r, s, p):
+    return s.n_paintings[p] >= r.paintings_per_player
 
 
 @njit
-def apply_action(s, action, card_masks, track_len, paint_orders, paint_orders_upto):
+def apply_action(r, s, action):
     """Play `action` for the current player, then Vincent if he is due, then pass the turn."""
-    if not is_legal(s, action, paint_orders_upto):
-        s.error = ERR_ILLEGAL_ACTION
+    if not is_legal(r, s, action):
+        s.error = ErrorCode.ILLEGAL_ACTION
         s.done = 1
         return
     p = s.current
-    if action < s.market_size:
-        _take(s, p, action)
+    if action < r.market_size:
+        _take(r, s, p, action)
     else:
-        _paint(s, p, paint_orders[action - s.market_size], card_masks, track_len)
+        _paint(r, s, p, r.paint_orders[action - r.market_size])
     s.turns[p] += 1
     s.turn += 1
-    if s.turn > s.turn_cap:
-        s.error = ERR_TURN_CAP
+    if s.turn > r.turn_cap:
+        s.error = ErrorCode.TURN_CAP
         s.done = 1
         return
     # the next player who still paints; a full round passes when we reach the first player again
     nxt = p
     round_over = False
-    for _ in range(s.n_players):
-        nxt = (nxt + 1) % s.n_players
+    for _ in range(r.n_players):
+        nxt = (nxt + 1) % r.n_players
         if nxt == s.first_player:
             round_over = True
-        if not _finished(s, nxt):
+        if not _finished(r, s, nxt):
             break
-    if _finished(s, nxt):
+    if _finished(r, s, nxt):
         s.done = 1
         return
-    if s.solo_mode == SOLO_VINCENT or (s.vincent_multi and round_over):
-        vincent_turn(s)
+    if r.solo_mode == SoloMode.VINCENT or (r.vincent_in_multiplayer and round_over):
+        vincent_turn(r, s)
     s.current = nxt
 
 
 @njit
-def final_scores(s, tracks, track_len, out):
+def final_scores(r, s, out):
     """out[p] = sum of track points of the scoring cards in play + bonus points per grey ribbon."""
-    for p in range(s.n_players):
-        total = s.grey[p] * s.bonus_points
-        for c in range(s.n_scoring):
-            cond = s.scoring[c]
-            total += track_points(tracks, track_len, cond, s.ribbons[p, cond])
+    for p in range(r.n_players):
+        total = s.grey[p] * r.bonus_ribbon_points
+        for c in range(r.n_scoring_cards):
+            cond = r.scoring_cards[c]
+            total += track_points(r.tracks, r.track_len, cond, s.ribbons[p, cond])
         out[p] = total
 
 
 @njit
-def ranks_and_win_shares(s, scores, ranks, shares):
+def ranks_and_win_shares(r, s, scores, ranks, shares):
     """Rank 1 = best (score, then tokens if the tie-break is 'inspiration'); tied winners share the win."""
-    n = s.n_players
+    n = r.n_players
     for p in range(n):
         better = 0
         for q in range(n):
-            if scores[q] > scores[p] or (scores[q] == scores[p] and s.tie_break == 0 and s.tokens[q] > s.tokens[p]):
+            if scores[q] > scores[p] or (scores[q] == scores[p] and r.tie_break == TieBreak.INSPIRATION
+                                         and s.tokens[q] > s.tokens[p]):
                 better += 1
         ranks[p] = better + 1
     winners = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -20,8 +20,8 @@ from simkit.games.canvas.dispatch import choose_action
 from simkit.games.canvas.policies import (MAX_PARAMS, MAX_RIBBONS_PER_PAINTING, POLICY_DOCS, POLICY_IDS,
                                           POLICY_PARAMS, new_workspace)
 from simkit.games.canvas.rules import PARAMS, CanvasRules
-from simkit.games.canvas.scoring import SPACE_SCORING_MODES
-from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, SOLO_MODES_CODE, STATE_DTYPE
+from simkit.games.canvas.scoring import SpaceScoring
+from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, new_state
 from simkit.games.canvas.tables import PaintingTable, build_painting_table, card_quality
 
 RIBBON_COLUMNS = tuple(f"ribbons_{name.lower()}" for name in SCORING_CONDITIONS)
@@ -31,12 +31,11 @@ END_ALL_PAINTED = "all_paintings_completed"
 
 
 @dataclass(frozen=True)
-class PolicyContext:
-    """What the compiled policies need for one scenario (derived from the rules at run time)."""
+class Scenario:
+    """What compiled code reads for the games with one set of scoring cards, besides their states."""
 
-    table: PaintingTable
-    paint_index: np.ndarray
-    card_quality: np.ndarray
+    rules_arr: np.ndarray  # one-record array of rules.RULES_DTYPE; compiled functions take rules_arr[0]
+    table: PaintingTable  # for the compiled policies
 
 
 @dataclass(frozen=True)
@@ -103,13 +102,7 @@ class CanvasGame(Game):
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None,
                  prefix: str = ""):
         self.rules = CanvasRules.from_overrides(overrides, source=source, prefix=prefix)
-        v = self.rules.values
-        self._paint_orders = self.rules.paint_orders
-        self._paint_orders_upto = self.rules.paint_orders_upto
-        self._tracks = self.rules.scoring.tracks
-        self._track_len = self.rules.scoring.track_len
-        self._masks = self.rules.deck.masks
-        self._start = (len(self.rules.deck), v["start_tokens"], v["puzzle_reserve"])
+        self._scenarios: dict[tuple[int, ...], Scenario] = {}
 
     def __reduce__(self):  # workers rebuild the game from the rule values, once per process
         return (_rebuild, (json.dumps(dict(self.rules.values), sort_keys=True),))
@@ -124,7 +117,7 @@ class CanvasGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return self.rules["market_size"] + len(self._paint_orders)
+        return self.rules["market_size"] + len(self.rules.paint_orders)
 
     def data_sources(self) -> dict[str, str]:
         return self.rules.data_sources()
@@ -140,34 +133,22 @@ class CanvasGame(Game):
         engine.draw_scoring_cards(np.uint64(seed), len(SCORING_CONDITIONS), n, out)
         return tuple(int(c) for c in out[:n])
 
-    def policy_context(self, scoring: tuple[int, ...]) -> PolicyContext:
-        """Tables for the compiled policies, shared by every game (in this process) with the same data and
-        painting rules: variants that differ in player count or solo mode do not rebuild them."""
-        table, quality = _scenario_tables(self._masks.tobytes(), self._tracks.tobytes(), self._track_len.tobytes(),
-                                          self.rules["cards_per_painting"], tuple(scoring),
-                                          SPACE_SCORING_MODES.index(self.rules["space_scoring"]),
-                                          self.rules["bonus_ribbon_points"])
-        return PolicyContext(table, self.rules.paint_index, quality)
+    def scenario(self, scoring: tuple[int, ...]) -> Scenario:
+        """The rules record and painting table of the games with these scoring cards, built once per game object.
+        The tables are shared by every game (in this process) with the same data and painting rules: variants
+        that differ in player count or solo mode do not rebuild them."""
+        scoring = tuple(scoring)
+        if scoring not in self._scenarios:
+            rules = self.rules
+            table, quality = _scenario_tables(rules.deck.masks.tobytes(), rules.scoring.tracks.tobytes(),
+                                              rules.scoring.track_len.tobytes(), rules["cards_per_painting"], scoring,
+                                              SpaceScoring[rules["space_scoring"].upper()],
+                                              rules["bonus_ribbon_points"])
+            self._scenarios[scoring] = Scenario(rules.record(scoring, quality), table)
+        return self._scenarios[scoring]
 
     def new_workspace(self):
-        return new_workspace(self.rules["market_size"] + len(self._paint_orders))
-
-    def new_record(self, scoring: tuple[int, ...]) -> np.ndarray:
-        """A one-record state array with the rule values (and scoring cards) filled in."""
-        v = self.rules.values
-        arr = np.zeros(1, STATE_DTYPE)
-        s = arr[0]
-        s["n_players"], s["hand_limit"], s["market_size"] = v["n_players"], v["hand_limit"], v["market_size"]
-        s["paintings_per_player"], s["k"] = v["paintings_per_player"], v["cards_per_painting"]
-        s["bonus_points"], s["cap_ribbons"] = v["bonus_ribbon_points"], v["cap_ribbons_at_track"]
-        s["space_mode"] = SPACE_SCORING_MODES.index(v["space_scoring"])
-        s["solo_mode"] = SOLO_MODES_CODE[v["solo_mode"]]
-        s["vincent_multi"], s["vincent_flip_p"] = v["vincent_in_multiplayer"], v["vincent_flip_p"]
-        s["tie_break"] = 0 if v["tie_break"] == "inspiration" else 1
-        s["turn_cap"] = self.rules.turn_cap()
-        s["n_scoring"] = len(scoring)
-        s["scoring"][: len(scoring)] = scoring
-        return arr
+        return new_workspace(self.num_distinct_actions)
 
     # ---- step-by-step API ----------------------------------------------------------------------------
 
@@ -190,14 +171,12 @@ class CanvasGame(Game):
             rows = (np.arange(len(seeds)) if len(set(scenarios)) == 1
                     else np.array([i for i, sc in enumerate(scenarios) if sc == scoring]))
             sub = new_output(len(rows), self.n_players)
-            template = self.new_record(scoring)
-            ctx = self.policy_context(scoring)
-            failed = play_games(template, np.asarray(seeds, np.uint64)[rows], policy_ids[seats[rows]],
-                                params[seats[rows]], *self._start, self._masks, self._tracks, self._track_len,
-                                self._paint_orders, self._paint_orders_upto, ctx.paint_index, ctx.table.arrays,
-                                ctx.card_quality, self.new_workspace(), sub)
+            scenario = self.scenario(scoring)
+            state = new_state()
+            failed = play_games(scenario.rules_arr[0], scenario.table, state, np.asarray(seeds, np.uint64)[rows],
+                                policy_ids[seats[rows]], params[seats[rows]], self.new_workspace(), sub)
             if failed >= 0:
-                raise aborted_error(self.id, seeds[rows[failed]], template[0], ERROR_TEXT)
+                raise aborted_error(self.id, seeds[rows[failed]], state[0], ERROR_TEXT)
             for name, array in zip(out._fields, out):
                 array[rows] = getattr(sub, name)
         return self._batch_columns(out, scenarios)
@@ -229,25 +208,25 @@ class CanvasGame(Game):
         out = new_output(1, n)
         ranks, shares = state._ranks_and_shares()
         for p in range(n):
-            record_player(state._arr[0], p, state.scores(), ranks, shares, out, 0)
+            record_player(state.rules_record, state._arr[0], p, state.scores(), ranks, shares, out, 0)
         out.first_player[0] = s["first_player"]
         return self._batch_columns(out, [state.scoring])
 
 
 @lru_cache(maxsize=32)
-def _scenario_tables(masks: bytes, tracks: bytes, track_len: bytes, k: int, scoring: tuple[int, ...], space_mode: int,
-                     bonus_points: int) -> tuple[PaintingTable, np.ndarray]:
+def _scenario_tables(masks: bytes, tracks: bytes, track_len: bytes, k: int, scoring: tuple[int, ...],
+                     space_scoring: int, bonus_ribbon_points: int) -> tuple[PaintingTable, np.ndarray]:
     """The painting table and card qualities of one scenario, keyed by the data they are derived from."""
     # writable copies, like the arrays the engine gets: a read-only one would compile scoring functions again
     masks_a = np.frombuffer(masks, np.uint8).reshape(-1, 5).copy()
     tracks_a = np.frombuffer(tracks, np.int16).reshape(len(SCORING_CONDITIONS), -1).copy()
     track_len_a = np.frombuffer(track_len, np.int8).copy()
     non_decreasing = all(np.all(np.diff(tracks_a[c, : track_len_a[c]]) >= 0) for c in scoring)
-    table = build_painting_table(masks_a, k, scoring, space_mode, non_decreasing)
+    table = build_painting_table(masks_a, k, scoring, space_scoring, non_decreasing)
     if table.vecs[..., : len(scoring)].max(initial=0) > MAX_RIBBONS_PER_PAINTING:  # gain tables stop there
         raise GameAbortedError(f"a painting earns more than {MAX_RIBBONS_PER_PAINTING} ribbons of one card; "
                                "the compiled policies do not support that")
-    return table, card_quality(table, len(masks_a), k, scoring, tracks_a, track_len_a, bonus_points)
+    return table, card_quality(table, len(masks_a), k, scoring, tracks_a, track_len_a, bonus_ribbon_points)
 
 
 @lru_cache(maxsize=64)
@@ -260,43 +239,42 @@ class CanvasState(RecordState):
     """One Canvas game, driven action by action through the compiled engine."""
 
     error_text = ERROR_TEXT
-    ranks_and_win_shares = staticmethod(engine.ranks_and_win_shares)
 
     def __init__(self, game: CanvasGame, seed: int):
         self.game = game
         self.seed = seed
         self.scoring = game.scoring_of(seed)
-        self._arr = game.new_record(self.scoring)
-        engine.setup(self._arr[0], np.uint64(seed), *game._start)
+        self._scenario = game.scenario(self.scoring)
+        self.rules_record = self._scenario.rules_arr[0]
+        # the core calls ranks_and_win_shares(state record, scores, ranks, shares); the engine's takes the rules first
+        self.ranks_and_win_shares = partial(engine.ranks_and_win_shares, self.rules_record)
+        self._arr = new_state()
+        engine.setup(self.rules_record, self._arr, np.uint64(seed))
         self._workspace = game.new_workspace()
 
     def legal_actions(self) -> list[int]:
         legal = self._workspace.legal
-        n = engine.legal_actions(self._arr[0], self.game._paint_orders_upto, legal)
+        n = engine.legal_actions(self.rules_record, self._arr[0], legal)
         return legal[:n].tolist()
 
     def is_legal(self, action: int) -> bool:
-        return bool(engine.is_legal_in(self._arr, int(action), self.game._paint_orders_upto))
+        return bool(engine.is_legal_in(self._scenario.rules_arr, self._arr, int(action)))
 
     def apply_action(self, action: int) -> None:
         if not self.is_legal(action):
             raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
-        g = self.game
-        engine.apply_action(self._arr[0], int(action), g._masks, g._track_len, g._paint_orders, g._paint_orders_upto)
+        engine.apply_action(self.rules_record, self._arr[0], int(action))
         self._raise_if_aborted()
 
     def compiled_action(self, choice) -> int:
         """The action shipped policy `choice` takes here (the batch path's own policy code)."""
-        g = self.game
-        ctx = g.policy_context(self.scoring)
         params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
-        return int(choose_action(self._arr[0], POLICY_IDS[choice.name], params, g._masks, g._tracks, g._track_len,
-                                 g._paint_orders, g._paint_orders_upto, ctx.table.arrays, ctx.paint_index,
-                                 ctx.card_quality, self._workspace))
+        return int(choose_action(self.rules_record, self._arr[0], self._scenario.table, POLICY_IDS[choice.name], params,
+                                 self._workspace))
 
     def scores(self) -> np.ndarray:
         out = np.zeros(self.game.n_players, np.int64)
-        engine.final_scores(self._arr[0], self.game._tracks, self.game._track_len, out)
+        engine.final_scores(self.rules_record, self._arr[0], out)
         return out
 
     # ---- what players see ----------------------------------------------------------------------------
@@ -306,27 +284,27 @@ class CanvasState(RecordState):
 
     def describe_action(self, action: int) -> str:
         s = self.record
-        m = int(s["market_size"])
+        m = self.game.rules["market_size"]
         if action < m:
             card = int(s["market"][action])
             return f"take slot {action + 1} (card {self._ids([card])[0]}, {action} token(s))"
-        order = self.game._paint_orders[action - m]
+        order = self.game.rules.paint_orders[action - m]
         cards = self._ids(s["hand"][self.current_player][order])
         return "paint " + "/".join(map(str, cards)) + " (bottom to top)"
 
     def observation(self, player: int) -> CanvasObservation:
         s = self.record
-        n = self.game.n_players
-        market = tuple(None if c == NO_CARD else self._ids([c])[0] for c in s["market"][: s["market_size"]])
+        n, m, k = self.game.n_players, self.game.rules["market_size"], self.game.rules["cards_per_painting"]
+        market = tuple(None if c == NO_CARD else self._ids([c])[0] for c in s["market"][:m])
         hands = tuple(self._ids(s["hand"][p, : s["hand_size"][p]]) for p in range(n))
-        paintings = tuple(tuple(self._ids(s["paintings"][p, i, : s["k"]]) for i in range(s["n_paintings"][p]))
+        paintings = tuple(tuple(self._ids(s["paintings"][p, i, :k]) for i in range(s["n_paintings"][p]))
                           for p in range(n))
         actions = ({a: self.describe_action(a) for a in self.legal_actions()}
                    if player == self.current_player else {})
         return CanvasObservation(
             player=player, current_player=self.current_player, first_player=int(s["first_player"]),
             turn=self.turn, scoring_cards=tuple(SCORING_CONDITIONS[c] for c in self.scoring), market=market,
-            market_tokens=tuple(int(t) for t in s["market_tokens"][: s["market_size"]]),
+            market_tokens=tuple(int(t) for t in s["market_tokens"][:m]),
             deck_size=int(s["deck_size"] - s["deck_pos"]), removed=self._ids(s["removed_cards"][: s["removed"]]),
             hand=hands[player], hands=hands, hand_sizes=tuple(len(h) for h in hands),
             tokens=tuple(int(t) for t in s["tokens"][:n]), paintings=paintings,

@@ -5,12 +5,14 @@
 - planner: fills the hand before painting, values the tokens a card carries and what a partial hand
   can still become.
 - search (search.py): rollouts of the planner over resampled hidden decks.
-A policy sees the state through the same fields an observation exposes (market, own hand, ribbons, tokens).
+A policy sees the state through the same fields an observation exposes (market, own hand, ribbons, tokens), and
+values paintings with the scenario's `tables.PaintingTable`.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
+from enum import IntEnum
 
 import numpy as np
 
@@ -22,7 +24,15 @@ from simkit.games.canvas.rules import MAX_HAND, MAX_K
 from simkit.games.canvas.scoring import N_CONDITIONS, track_points
 from simkit.games.canvas.state import STATE_DTYPE
 
-RANDOM, GREEDY, PLANNER, SEARCH = 0, 1, 2, 3
+
+class Policy(IntEnum):
+    """The compiled policies; POLICY_IDS maps their names (lower case) to these ids."""
+    RANDOM = 0
+    GREEDY = 1
+    PLANNER = 2
+    SEARCH = 3
+
+
 MAX_PARAMS = 8
 MAX_ROLLOUTS = 64
 MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
@@ -47,7 +57,7 @@ POLICY_PARAMS["search"] = (
           low=1, high=MAX_ROLLOUTS),
     *POLICY_PARAMS["planner"],
 )
-POLICY_IDS = {"random": RANDOM, "greedy": GREEDY, "planner": PLANNER, "search": SEARCH}
+POLICY_IDS = {p.name.lower(): int(p) for p in Policy}
 POLICY_DOCS = {
     "random": "uniform over the legal actions",
     "greedy": "paints the best marginal painting once worth paint_threshold (or hand full); "
@@ -59,26 +69,28 @@ POLICY_DOCS = {
 
 
 @njit(inline="always")
-def _gain_table(s, p, tracks, track_len, gains):
-    """gains[c, r] = points player p adds by earning r more ribbons of the c-th scoring card in play."""
-    for c in range(s.n_scoring):
-        cond = s.scoring[c]
+def _gain_table(r, s, p, gains):
+    """gains[c, n] = points player p adds by earning n more ribbons of the c-th scoring card in play."""
+    tracks, track_len = r.tracks, r.track_len
+    for c in range(r.n_scoring_cards):
+        cond = r.scoring_cards[c]
         held = s.ribbons[p, cond]
         before = track_points(tracks, track_len, cond, held)
-        for r in range(gains.shape[1]):
-            after = held + r
-            if s.cap_ribbons and after > track_len[cond]:
+        for n in range(gains.shape[1]):
+            after = held + n
+            if r.cap_ribbons_at_track and after > track_len[cond]:
                 after = track_len[cond]
-            gains[c, r] = track_points(tracks, track_len, cond, after) - before
+            gains[c, n] = track_points(tracks, track_len, cond, after) - before
 
 
 @njit(inline="always")
-def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_binom, tab_vecs, tab_n_vecs, work,
-                  chosen):
+def best_painting(r, table, cards, n, with_last, gains, work, chosen):
     """Best marginal painting value over the k-subsets of cards[:n] (only those holding cards[n-1] when
-    with_last), from the gains table of the n_scoring cards in play. chosen[:k] receives the best subset's
+    with_last), from the gains table of the scoring cards in play. chosen[:k] receives the best subset's
     positions in ascending card order and chosen[k] its table vector. Returns -1 when no subset qualifies.
     work: int64 scratch of length >= 2k."""
+    k, n_scoring, bonus_ribbon_points = r.cards_per_painting, r.n_scoring_cards, r.bonus_ribbon_points
+    binom, vecs, n_vecs = table.binom, table.vecs, table.n_vecs
     best = -1.0
     m = k - 1 if with_last else k  # positions chosen freely among the first `pool`
     pool = n - 1 if with_last else n
@@ -101,11 +113,11 @@ def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_bi
             picked[i] = pos
         t = 0
         for j in range(k):
-            t += tab_binom[cards[picked[j]], j + 1]
-        for v in range(tab_n_vecs[t]):
-            value = bonus_points * tab_vecs[t, v, n_scoring]
+            t += binom[cards[picked[j]], j + 1]
+        for v in range(n_vecs[t]):
+            value = bonus_ribbon_points * vecs[t, v, n_scoring]
             for c in range(n_scoring):
-                value += gains[c, tab_vecs[t, v, c]]
+                value += gains[c, vecs[t, v, c]]
             if value > best:
                 best = value
                 for j in range(k):
@@ -124,16 +136,17 @@ def best_painting(cards, n, with_last, k, n_scoring, bonus_points, gains, tab_bi
 
 
 @njit(inline="always")
-def _paint_action(s, p, chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index):
+def _paint_action(r, s, table, p, chosen):
     """The action that stacks the chosen hand positions in the table's best order for them."""
+    k = r.cards_per_painting
     t = 0
     for j in range(k):
-        t += tab_binom[s.hand[p, chosen[j]], j + 1]
-    o = tab_vec_order[t, chosen[k]]
+        t += table.binom[s.hand[p, chosen[j]], j + 1]
+    o = table.vec_order[t, chosen[k]]
     code = 0
     for j in range(k - 1, -1, -1):
-        code = code * s.hand_limit + chosen[tab_orders[o, j]]
-    return s.market_size + paint_index[code]
+        code = code * r.hand_limit + chosen[table.orders[o, j]]
+    return r.market_size + r.paint_index[code]
 
 
 Workspace = namedtuple("Workspace", "legal cards work chosen scratch gains sim rollout_seeds")
@@ -149,43 +162,39 @@ def new_workspace(n_actions: int) -> Workspace:
 
 
 @njit(inline="always")
-def _best_painting_now(s, p, tab, tracks, track_len, ws):
+def _best_painting_now(r, s, table, p, ws):
     """Copy p's hand into ws.cards and p's gains into ws.gains; return the best painting's marginal value
     (its subset in ws.chosen), or 0 with fewer than k cards."""
-    tab_binom, _, tab_vecs, tab_n_vecs, _ = tab
     h = s.hand_size[p]
     for j in range(h):
         ws.cards[j] = s.hand[p, j]
-    _gain_table(s, p, tracks, track_len, ws.gains)
-    if h < s.k:
+    _gain_table(r, s, p, ws.gains)
+    if h < r.cards_per_painting:
         return 0.0
-    return best_painting(ws.cards, h, False, s.k, s.n_scoring, s.bonus_points, ws.gains, tab_binom, tab_vecs,
-                         tab_n_vecs, ws.work, ws.chosen)
+    return best_painting(r, table, ws.cards, h, False, ws.gains, ws.work, ws.chosen)
 
 
 @njit
-def _random_action(s, p, paint_orders_upto, ws):
-    n = legal_actions(s, paint_orders_upto, ws.legal)
+def _random_action(r, s, p, ws):
+    n = legal_actions(r, s, ws.legal)
     return ws.legal[next_below(s.policy_rng[p], n)]
 
 
 @njit
-def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
+def _greedy_action(r, s, table, p, params, ws):
     paint_threshold, token_cost = params[0], params[1]
-    tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
-    k, h, cards = s.k, s.hand_size[p], ws.cards
-    now = _best_painting_now(s, p, tab, tracks, track_len, ws)
-    if h >= k and (h >= s.hand_limit or now >= paint_threshold):
-        return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    k, h, cards = r.cards_per_painting, s.hand_size[p], ws.cards
+    now = _best_painting_now(r, s, table, p, ws)
+    if h >= k and (h >= r.hand_limit or now >= paint_threshold):
+        return _paint_action(r, s, table, p, ws.chosen)
     best_slot, best_score = -1, -1e300
-    for slot in range(s.market_size):
+    for slot in range(r.market_size):
         if s.market[slot] < 0 or slot > s.tokens[p]:
             continue
         cards[h] = s.market[slot]
         value = 0.0
         if h + 1 >= k:
-            with_card = best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom,
-                                      tab_vecs, tab_n_vecs, ws.work, ws.scratch)
+            with_card = best_painting(r, table, cards, h + 1, True, ws.gains, ws.work, ws.scratch)
             value = max(now, with_card)
         score = value - token_cost * slot
         if score > best_score:
@@ -194,24 +203,22 @@ def _greedy_action(s, p, params, tab, tracks, track_len, paint_index, ws):
 
 
 @njit
-def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_quality, ws):
+def _planner_action(r, s, table, p, params, ws):
     paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
-    tab_binom, tab_orders, tab_vecs, tab_n_vecs, tab_vec_order = tab
-    k, h, cards = s.k, s.hand_size[p], ws.cards
-    now = _best_painting_now(s, p, tab, tracks, track_len, ws)
-    if h >= k and (h >= s.hand_limit or now >= paint_threshold):
-        return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+    k, h, cards, card_quality = r.cards_per_painting, s.hand_size[p], ws.cards, r.card_quality
+    now = _best_painting_now(r, s, table, p, ws)
+    if h >= k and (h >= r.hand_limit or now >= paint_threshold):
+        return _paint_action(r, s, table, p, ws.chosen)
     # tokens are only worth something while there are cards left to buy
-    cards_to_go = (s.paintings_per_player - s.n_paintings[p]) * k - h
+    cards_to_go = (r.paintings_per_player - s.n_paintings[p]) * k - h
     worth = token_value if cards_to_go > 1 else 0.0
     best_slot, best_score = -1, -1e300
-    for slot in range(s.market_size):
+    for slot in range(r.market_size):
         if s.market[slot] < 0 or slot > s.tokens[p]:
             continue
         cards[h] = s.market[slot]
         if h + 1 >= k:
-            value = max(now, best_painting(cards, h + 1, True, k, s.n_scoring, s.bonus_points, ws.gains, tab_binom,
-                                           tab_vecs, tab_n_vecs, ws.work, ws.scratch))
+            value = max(now, best_painting(r, table, cards, h + 1, True, ws.gains, ws.work, ws.scratch))
         else:
             value = 0.0
             for j in range(h + 1):
@@ -220,5 +227,5 @@ def _planner_action(s, p, params, tab, tracks, track_len, paint_index, card_qual
         if score > best_score:
             best_slot, best_score = slot, score
     if best_slot < 0:  # hand not full but nothing affordable: paint
-        return _paint_action(s, p, ws.chosen, k, tab_binom, tab_orders, tab_vec_order, paint_index)
+        return _paint_action(r, s, table, p, ws.chosen)
     return best_slot

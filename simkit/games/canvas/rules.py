@@ -1,10 +1,13 @@
-"""Canvas rule parameters (spec §9) and the immutable `CanvasRules` built from them and the component data."""
+"""Canvas rule parameters (spec §9), the immutable `CanvasRules` built from them and the component data, and the
+rules record compiled code reads them from."""
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass, field
+from enum import IntEnum
 from functools import cached_property
 from typing import Any, Mapping
 
@@ -12,17 +15,32 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param, resolve_params
-from simkit.games.canvas.components import (SCORING_CONDITIONS, ArtDeck, ScoringCards, load_art_cards,
-                                            load_scoring_cards)
-from simkit.games.canvas.scoring import SPACE_SCORING_MODES
+from simkit.games.canvas.components import (MAX_DECK, MAX_TRACK, SCORING_CONDITIONS, ArtDeck, ScoringCards,
+                                            load_art_cards, load_scoring_cards)
+from simkit.games.canvas.scoring import N_CONDITIONS, SPACE_SCORING_MODES, SpaceScoring
 
-SOLO_MODES = ("none", "vincent", "puzzle")
-TIE_BREAKS = ("inspiration", "shared")
+
+class SoloMode(IntEnum):
+    """Values of the rule `solo_mode` (spec §6)."""
+    NONE = 0
+    VINCENT = 1
+    PUZZLE = 2
+
+
+class TieBreak(IntEnum):
+    """Values of the rule `tie_break` (spec §5)."""
+    INSPIRATION = 0
+    SHARED = 1
+
+
+SOLO_MODES = tuple(m.name.lower() for m in SoloMode)
+TIE_BREAKS = tuple(t.name.lower() for t in TieBreak)
 FIRST_GAME = ["Composition", "Emphasis", "Repetition", "Variety"]
 _RANDOM = re.compile(r"random\s+(\d+)$", re.IGNORECASE)
 
 # Array bounds of the compiled state; the parameter ranges below keep every rule inside them.
 MAX_PLAYERS, MAX_HAND, MAX_MARKET, MAX_PAINTINGS, MAX_K = 5, 8, 8, 5, 4
+MAX_PAINT_ORDERS = math.perm(MAX_HAND, MAX_K)  # ordered choices of k hand positions out of h
 
 
 def _check_scoring_cards(value: Any) -> str | None:
@@ -72,6 +90,26 @@ def _load(loader, path: str, source: str | None, key: str):
         if source is None:
             raise
         raise ConfigError(str(exc), source=source, key=key) from None
+
+
+# What compiled code reads besides the state: one scenario's rule values under their PARAMS names (a choice as its
+# enum value; scoring_cards as the condition ids in play, the first n_scoring_cards), the component arrays, the
+# action encoding (see CanvasRules) and the scenario's card qualities (tables.card_quality). One numpy record,
+# passed to compiled code by reference like the state; arrays are sized by the bounds above and filled from the
+# front.
+RULES_DTYPE = np.dtype([
+    ("n_players", "i1"), ("hand_limit", "i1"), ("market_size", "i1"), ("start_tokens", "i1"),
+    ("paintings_per_player", "i1"), ("cards_per_painting", "i1"), ("bonus_ribbon_points", "i2"),
+    ("cap_ribbons_at_track", "i1"), ("space_scoring", "i1"), ("solo_mode", "i1"), ("vincent_flip_p", "f8"),
+    ("vincent_in_multiplayer", "i1"), ("puzzle_reserve", "i1"), ("tie_break", "i1"),
+    ("n_scoring_cards", "i1"), ("scoring_cards", "i1", N_CONDITIONS),
+    ("turn_cap", "i2"),  # CanvasRules.turn_cap()
+    ("n_cards", "i2"), ("card_masks", "u1", (MAX_DECK, 5)),  # icon bits per Art card and swatch
+    ("tracks", "i2", (N_CONDITIONS, MAX_TRACK)), ("track_len", "i1", N_CONDITIONS),
+    ("paint_orders", "i1", (MAX_PAINT_ORDERS, MAX_K)), ("paint_orders_upto", "i4", MAX_HAND + 1),
+    ("paint_index", "i4", MAX_HAND**MAX_K),
+    ("card_quality", "f8", MAX_DECK),
+], align=True)
 
 
 @dataclass(frozen=True)
@@ -165,6 +203,33 @@ class CanvasRules:
         v = self.values
         k, paintings = v["cards_per_painting"], v["paintings_per_player"]
         return v["n_players"] * (paintings * (k + 1) + v["hand_limit"] - k)
+
+    def record(self, scoring: tuple[int, ...], card_quality: np.ndarray) -> np.ndarray:
+        """The one-record rules array of the scenario with these scoring cards and card qualities."""
+        v = self.values
+        arr = np.zeros(1, RULES_DTYPE)
+        r = arr[0]
+        for name in ("n_players", "hand_limit", "market_size", "start_tokens", "paintings_per_player",
+                     "cards_per_painting", "bonus_ribbon_points", "cap_ribbons_at_track", "vincent_flip_p",
+                     "vincent_in_multiplayer", "puzzle_reserve"):
+            r[name] = v[name]
+        r["space_scoring"] = SpaceScoring[v["space_scoring"].upper()]
+        r["solo_mode"] = SoloMode[v["solo_mode"].upper()]
+        r["tie_break"] = TieBreak[v["tie_break"].upper()]
+        r["n_scoring_cards"] = len(scoring)
+        r["scoring_cards"][: len(scoring)] = scoring
+        r["turn_cap"] = self.turn_cap()
+        n_cards = len(self.deck)
+        r["n_cards"] = n_cards
+        r["card_masks"][:n_cards] = self.deck.masks
+        r["tracks"][:, : self.scoring.tracks.shape[1]] = self.scoring.tracks
+        r["track_len"] = self.scoring.track_len
+        orders = self.paint_orders
+        r["paint_orders"][: len(orders), : orders.shape[1]] = orders
+        r["paint_orders_upto"] = self.paint_orders_upto
+        r["paint_index"][: len(self.paint_index)] = self.paint_index
+        r["card_quality"][:n_cards] = card_quality
+        return arr
 
     def data_sources(self) -> dict[str, str]:
         return {"art_cards": self.deck.source, "scoring_cards": self.scoring.source,

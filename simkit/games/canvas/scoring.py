@@ -6,22 +6,53 @@ scoring conditions awards plus the grey bonus ribbons (last entry). This is the 
 the engine, the policies' tables and the public `score_painting` all call it.
 """
 
+from enum import IntEnum
+
 import numpy as np
 
 from simkit.core.jit import njit
 
-HUE, SHAPE, TEXTURE, TONE = 0, 1, 2, 3
-N_ELEMENTS = 4
-N_CONDITIONS = 12
+
+class Element(IntEnum):
+    """The four Elements; bit e of a swatch mask is Element e, bit N_ELEMENTS + e its Bonus icon."""
+    HUE = 0
+    SHAPE = 1
+    TEXTURE = 2
+    TONE = 3
+
+
+class Condition(IntEnum):
+    """The scoring conditions the engine implements: the condition id of each scoring card."""
+    COMPOSITION = 0
+    CONSISTENCY = 1
+    EMPHASIS = 2
+    HIERARCHY = 3
+    MOVEMENT = 4
+    PROXIMITY = 5
+    PROPORTION = 6
+    REPETITION = 7
+    SPACE = 8
+    STYLE = 9
+    SYMMETRY = 10
+    VARIETY = 11
+
+
+class SpaceScoring(IntEnum):
+    """Values of the rule `space_scoring` (RULING in spec §3)."""
+    MAX_MATCHING = 0
+    BGA_GREEDY = 1
+
+
+HUE, SHAPE, TEXTURE, TONE = Element
+N_ELEMENTS = len(Element)
+N_CONDITIONS = len(Condition)
 BONUS = N_CONDITIONS  # index of the grey-ribbon count in a ribbon vector
 (COMPOSITION, CONSISTENCY, EMPHASIS, HIERARCHY, MOVEMENT, PROXIMITY,
- PROPORTION, REPETITION, SPACE, STYLE, SYMMETRY, VARIETY) = range(N_CONDITIONS)
-
-SPACE_MAX_MATCHING, SPACE_BGA_GREEDY = 0, 1
-SPACE_SCORING_MODES = ("max_matching", "bga_greedy")
+ PROPORTION, REPETITION, SPACE, STYLE, SYMMETRY, VARIETY) = Condition
+SPACE_SCORING_MODES = tuple(m.name.lower() for m in SpaceScoring)
 
 
-@njit
+@njit(any_layout=True)  # card_masks: a rules record field or a plain array
 def visible_swatches(card_masks, stack, n_cards, vis):
     """vis[s] = icon bits shown in swatch s by the cards `stack[:n_cards]` (indices into card_masks, bottom first)."""
     for s in range(5):
@@ -100,7 +131,7 @@ def _space_bga_greedy(vis):
 
 
 @njit
-def visible_ribbons(vis, space_mode, out):
+def visible_ribbons(vis, space_scoring, out):
     """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons."""
     cnt = np.zeros(N_ELEMENTS, np.int8)
     for s in range(5):
@@ -137,7 +168,7 @@ def visible_ribbons(vis, space_mode, out):
     out[PROPORTION] = proportion
 
     out[REPETITION] = cnt[SHAPE] // 2
-    if space_mode == SPACE_MAX_MATCHING:
+    if space_scoring == SpaceScoring.MAX_MATCHING:
         out[SPACE] = _max_matching(vis, HUE, SHAPE, 2, 4)
     else:
         out[SPACE] = _space_bga_greedy(vis)
@@ -158,13 +189,13 @@ def visible_ribbons(vis, space_mode, out):
     out[BONUS] = grey
 
 
-@njit
-def painting_ribbons(card_masks, stack, n_cards, space_mode, out):
+@njit(any_layout=True)
+def painting_ribbons(card_masks, stack, n_cards, space_scoring, out):
     """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first.
     Returns the largest number of visible icons of one Element (for the rulebook's achievements)."""
     vis = np.empty(5, np.uint8)
     visible_swatches(card_masks, stack, n_cards, vis)
-    visible_ribbons(vis, space_mode, out)
+    visible_ribbons(vis, space_scoring, out)
     most = 0
     for e in range(N_ELEMENTS):
         count = 0
@@ -174,7 +205,7 @@ def painting_ribbons(card_masks, stack, n_cards, space_mode, out):
     return most
 
 
-@njit
+@njit(any_layout=True)  # tracks: rules record fields or plain arrays
 def track_points(tracks, track_len, condition, ribbons):
     """Points for holding `ribbons` ribbons of a scoring card; beyond the track the last value holds."""
     if ribbons <= 0:

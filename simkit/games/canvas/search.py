@@ -17,7 +17,7 @@ from simkit.games.canvas.policies import _best_painting_now, _paint_action, _pla
 
 
 @njit
-def _resample_hidden(sim, seed):
+def _resample_hidden(r, sim, seed):
     """Reshuffle what the player cannot know: the deck below the market and Vincent's future flips. The
     unseen cards are sorted first, so the sample depends on which cards are unseen, never on their order."""
     rng = np.array([seed], np.uint64)
@@ -27,50 +27,47 @@ def _resample_hidden(sim, seed):
         hidden.sort()
         shuffle(rng, hidden, remaining)
     sim.vincent_rng[0] = next_u64(rng)
-    for q in range(sim.n_players):
+    for q in range(r.n_players):
         sim.policy_rng[q, 0] = next_u64(rng)
 
 
 @njit
-def _rollout(s, p, action, seed, planner_params, card_masks, tracks, track_len, paint_orders, paint_orders_upto,
-             tab, paint_index, card_quality, ws):
+def _rollout(r, s, table, p, action, seed, planner_params, ws):
     ws.sim[0] = s
     sim = ws.sim[0]
-    _resample_hidden(sim, seed)
-    apply_action(sim, action, card_masks, track_len, paint_orders, paint_orders_upto)
+    _resample_hidden(r, sim, seed)
+    apply_action(r, sim, action)
     while not sim.done:
-        a = _planner_action(sim, sim.current, planner_params, tab, tracks, track_len, paint_index, card_quality, ws)
-        apply_action(sim, a, card_masks, track_len, paint_orders, paint_orders_upto)
-    scores = np.zeros(sim.n_players, np.int64)
-    final_scores(sim, tracks, track_len, scores)
-    return score_margin(scores, p, sim.n_players)
+        a = _planner_action(r, sim, table, sim.current, planner_params, ws)
+        apply_action(r, sim, a)
+    scores = np.zeros(r.n_players, np.int64)
+    final_scores(r, sim, scores)
+    return score_margin(scores, p, r.n_players)
 
 
 @njit
-def search_action(s, p, params, card_masks, tracks, track_len, paint_orders, paint_orders_upto, tab, paint_index,
-                  card_quality, ws):
+def search_action(r, s, table, p, params, ws):
     rollouts = int(params[0])
     planner_params = params[1:]
-    candidates = np.empty(s.market_size + 1, np.int64)
+    candidates = np.empty(r.market_size + 1, np.int64)
     n = 0
-    for slot in range(s.market_size):
-        if can_take(s, p, slot):
+    for slot in range(r.market_size):
+        if can_take(r, s, p, slot):
             candidates[n] = slot
             n += 1
-    if s.hand_size[p] >= s.k:
-        _best_painting_now(s, p, tab, tracks, track_len, ws)
-        candidates[n] = _paint_action(s, p, ws.chosen, s.k, tab[0], tab[1], tab[4], paint_index)
+    if s.hand_size[p] >= r.cards_per_painting:
+        _best_painting_now(r, s, table, p, ws)
+        candidates[n] = _paint_action(r, s, table, p, ws.chosen)
         n += 1
     if n == 1:
         return candidates[0]
-    for r in range(rollouts):
-        ws.rollout_seeds[r] = next_u64(s.policy_rng[p])
+    for i in range(rollouts):
+        ws.rollout_seeds[i] = next_u64(s.policy_rng[p])
     best, best_value = candidates[0], -1e300
     for c in range(n):
         total = 0.0
-        for r in range(rollouts):
-            total += _rollout(s, p, candidates[c], ws.rollout_seeds[r], planner_params, card_masks, tracks, track_len,
-                              paint_orders, paint_orders_upto, tab, paint_index, card_quality, ws)
+        for i in range(rollouts):
+            total += _rollout(r, s, table, p, candidates[c], ws.rollout_seeds[i], planner_params, ws)
         if total > best_value:
             best, best_value = candidates[c], total
     return best

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -18,18 +18,14 @@ from simkit.core.jit import njit
 from simkit.games.canvas.scoring import BONUS, painting_ribbons
 
 
-@dataclass(frozen=True)
-class PaintingTable:
+class PaintingTable(NamedTuple):
+    """A scenario's painting table; compiled policies take it as it is (numba passes a named tuple of arrays)."""
+
     binom: np.ndarray  # int64[n_cards + 1, k + 1]: binomial coefficients for subset ranks
     orders: np.ndarray  # int8[k!, k]: stacking orders, as positions within the sorted subset, bottom first
     vecs: np.ndarray  # int8[n_subsets, k!, n_scoring + 1]: ribbons per scoring card in play, then grey
     n_vecs: np.ndarray  # int8[n_subsets]
     vec_order: np.ndarray  # int8[n_subsets, k!]: index into orders of an order achieving each vector
-
-    @property
-    def arrays(self) -> tuple:
-        """The arrays as one tuple, the form compiled policies take."""
-        return self.binom, self.orders, self.vecs, self.n_vecs, self.vec_order
 
 
 def binomials(n: int, k: int) -> np.ndarray:
@@ -68,7 +64,7 @@ def _dominates(a, b):
 
 
 @njit
-def _fill_table(card_masks, n_cards, k, scoring, space_mode, prune_dominated, binom, orders, vecs, n_vecs,
+def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated, binom, orders, vecs, n_vecs,
                 vec_order):
     n_scoring = len(scoring)
     width = n_scoring + 1
@@ -82,7 +78,7 @@ def _fill_table(card_masks, n_cards, k, scoring, space_mode, prune_dominated, bi
         for o in range(orders.shape[0]):
             for j in range(k):
                 stack[j] = combo[orders[o, j]]
-            painting_ribbons(card_masks, stack, k, space_mode, earned)
+            painting_ribbons(card_masks, stack, k, space_scoring, earned)
             for c in range(n_scoring):
                 vec[c] = earned[scoring[c]]
             vec[n_scoring] = earned[BONUS]
@@ -109,7 +105,7 @@ def _fill_table(card_masks, n_cards, k, scoring, space_mode, prune_dominated, bi
             break
 
 
-def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...], space_mode: int,
+def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...], space_scoring: int,
                          tracks_non_decreasing: bool) -> PaintingTable:
     n_cards = len(card_masks)
     binom = binomials(n_cards, k)
@@ -118,7 +114,7 @@ def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...
     vecs = np.zeros((n_subsets, len(orders), len(scoring) + 1), np.int8)
     n_vecs = np.zeros(n_subsets, np.int8)
     vec_order = np.zeros((n_subsets, len(orders)), np.int8)
-    _fill_table(card_masks, n_cards, k, np.array(scoring, np.int64), space_mode, tracks_non_decreasing, binom,
+    _fill_table(card_masks, n_cards, k, np.array(scoring, np.int64), space_scoring, tracks_non_decreasing, binom,
                 orders, vecs, n_vecs, vec_order)
     return PaintingTable(binom, orders, vecs, n_vecs, vec_order)
 
