@@ -37,11 +37,12 @@ from simkit.core.pyloop import play_with_step_api
 @dataclass(frozen=True)
 class Engine:
     """The compiled functions of a game, declared (the base never looks for them). `r` is the rules record, `s`
-    the state record, `state` the one-record state array; `*ws` the game's `workspaces`.
+    the state record, `state` the one-record state array; `*ws` the game's `policy_args`.
 
     - setup(r, state, seed): blank the record, then deal the game with this seed
     - legal_actions(r, s, out) -> n: the legal actions, ascending, into out[:n]
-    - is_legal(r, s, action) -> bool: the legality test `apply_action` itself applies
+    - is_legal(rules, state, action) -> bool: the legality test `apply_action` itself applies, on the one-record
+      arrays (scans call it once per action, and typing a record argument costs more than the test)
     - apply_action(r, s, action): the transition (an illegal action sets the record's error code)
     - final_scores(r, s, out); ranks_and_win_shares(r, s, scores, ranks, shares)
     - choose_action(r, s, policy, params, *ws) -> action: the shipped policies, -1 when none is legal
@@ -83,6 +84,7 @@ class CompiledGame(Game):
 
     engine: Engine
     layout: BatchLayout
+    state_class: type["CompiledState"]
     policy_ids: Mapping[str, int]  # shipped policy name -> the id its compiled code dispatches on
     max_policy_params: int  # length of every compiled policy's parameter vector
 
@@ -106,8 +108,9 @@ class CompiledGame(Game):
         made before play, such as Canvas's random scoring cards); games with equal keys share a record."""
         return None
 
-    def workspaces(self, policy_ids: np.ndarray) -> tuple:
-        """The scratch arrays the compiled policies of these ids need (passed as `*ws`)."""
+    def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
+        """What the compiled policies of these ids take after their parameters (`*ws`): per-ruleset tables of the
+        games whose `rules_key` is `key`, scratch arrays."""
         return ()
 
     def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
@@ -139,8 +142,6 @@ class CompiledGame(Game):
     def new_initial_state(self, seed: int) -> "CompiledState":
         return self.state_class(self, int(seed))
 
-    state_class: type["CompiledState"]
-
     def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
         if any(choice.is_python for choice in lineup):
             return play_with_step_api(self, seeds, lineup, seats, self.record_result)
@@ -155,7 +156,7 @@ class CompiledGame(Game):
             part = self.layout.new(len(seeds[rows]), self.n_players)
             state = self.new_state_record()
             failed = self.engine.play_games(self.rules_record(key)[0], state, seeds[rows], ids[seats[rows]],
-                                            params[seats[rows]], part, *self.workspaces(ids))
+                                            params[seats[rows]], part, *self.policy_args(key, ids))
             if failed >= 0:
                 raise self.aborted(seeds[rows][failed], state[0])
             for name, array in zip(out._fields, out):
@@ -222,7 +223,7 @@ class CompiledState(State):
     def is_legal(self, action: int) -> bool:
         if not 0 <= action < self.game.num_distinct_actions:
             return False
-        return bool(self.game.engine.is_legal(self.rules, self.record, int(action)))
+        return bool(self.game.engine.is_legal(self._rules, self._arr, int(action)))
 
     def apply_action(self, action: int) -> None:
         if not self.is_legal(action):
@@ -236,7 +237,7 @@ class CompiledState(State):
         g = self.game
         policy = g.policy_ids[choice.name]
         if policy not in self._workspaces:
-            self._workspaces[policy] = g.workspaces(np.array([policy], np.int8))
+            self._workspaces[policy] = g.policy_args(self.rules_key, np.array([policy], np.int8))
         params = policy_vector(choice, g.policy_params, g.max_policy_params)
         return int(g.engine.choose_action(self.rules, self.record, policy, params, *self._workspaces[policy]))
 

@@ -299,7 +299,7 @@ def test_best_painting_ribbons_counts_ribbons_obtained_after_the_cap():
     assert rec(st, "ribbons")[0, space] == length
     obtained = uncapped - (length - 2)
     assert obtained < 7
-    assert g._record_result(st)["best_painting_ribbons"][0, 0] == obtained
+    assert g.record_result(st)["best_painting_ribbons"][0, 0] == obtained
 
 
 def test_grey_ribbons_are_not_capped():

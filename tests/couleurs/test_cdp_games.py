@@ -114,7 +114,7 @@ def test_batch_path_equals_step_path(n, rules):
     choice = random_choice(g)
     seats = np.zeros((len(seeds), n), np.int64)
     fast = g.play_batch(seeds, [choice], seats)
-    slow = play_with_step_api(g, seeds, [choice], seats, g._record_result)
+    slow = play_with_step_api(g, seeds, [choice], seats, g.record_result)
     assert set(fast) == set(slow)
     for name in fast:
         assert np.array_equal(fast[name], slow[name]), name

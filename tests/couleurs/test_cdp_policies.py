@@ -42,7 +42,7 @@ def test_batch_path_equals_step_path(name, n, rules):
     seeds = np.arange(7 * n, 7 * n + (3 if name == "search" else 12), dtype=np.uint64)
     seats = np.array([[(p + i) % 2 for p in range(n)] for i in range(len(seeds))])
     fast = g.play_batch(seeds, lineup, seats)
-    slow = play_with_step_api(g, seeds, lineup, seats, g._record_result)
+    slow = play_with_step_api(g, seeds, lineup, seats, g.record_result)
     for column in fast:
         assert np.array_equal(fast[column], slow[column]), column
 

@@ -4,58 +4,70 @@ Each game is set up from its seed, played by compiled policies through `engine.a
 transition the step-by-step API uses), and summarised into per-seat result arrays.
 """
 
-from collections import namedtuple
-
 import numpy as np
 
+from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
-from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
+from simkit.games.canvas.components import SCORING_CONDITIONS
 from simkit.games.canvas.dispatch import choose_action
+from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
 from simkit.games.canvas.scoring import BONUS, N_CONDITIONS
 
-# Per-game, per-seat result arrays ([games, seats], ribbons [games, seats, 12]; first_player [games]).
-# best_*: the player's best single painting by the rulebook's achievements (spec §8): scoring conditions met,
-# grey ribbons, all ribbons obtained (grey included; those lost to a full track do not count), most visible
-# icons of one Element.
-BatchOutput = namedtuple("BatchOutput", "score rank win_share turns grey tokens_left cards_taken tokens_paid "
-                                        "ribbons best_conditions best_grey best_ribbons best_same first_player")
-
-
-def new_output(n_games: int, n_players: int) -> BatchOutput:
-    shape = (n_games, n_players)
-    return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
-                       np.zeros(shape, np.int16), np.zeros(shape, np.int16), np.zeros(shape, np.int8),
-                       np.zeros(shape, np.int8), np.zeros(shape, np.int16),
-                       np.zeros((*shape, N_CONDITIONS), np.int8), np.zeros(shape, np.int8), np.zeros(shape, np.int8),
-                       np.zeros(shape, np.int8), np.zeros(shape, np.int8), np.zeros(n_games, np.int8))
+# spec §5, "the game ends when every player has 3 paintings" (`paintings_per_player`): the only way a Canvas game
+# ends (its turn bound is an error, not an ending); bit 0 of the end codes
+END_REASONS = ("all_paintings_completed",)
+ALL_PAINTED = 1
+# best_painting_*: the player's best single painting by the rulebook's achievements (spec §8)
+COLUMNS = (
+    Column("ribbons", "int8", "ribbons held of each scoring card (null when the card is not in play)",
+           parts=tuple(f"ribbons_{name.lower()}" for name in SCORING_CONDITIONS), nullable=True),
+    Column("grey_ribbons", "int16", "grey bonus ribbons"),
+    Column("tokens_left", "int8", "Inspiration tokens at the end"),
+    Column("cards_taken", "int8", "Art cards taken from the market"),
+    Column("tokens_paid", "int16", "Inspiration tokens spent on skipped cards"),
+    Column("scoring_cards", "str", "scoring cards in play"),
+    Column("best_painting_conditions", "int8", "most scoring cards in play one painting earned ribbons of"),
+    Column("best_painting_grey", "int8", "most grey ribbons from one painting"),
+    Column("best_painting_ribbons", "int8", "most ribbons (grey included) obtained from one painting, after caps"),
+    Column("best_painting_same_element", "int8", "most visible icons of one Element in one painting"),
+)
+LAYOUT = BatchLayout(COLUMNS, __name__)
+BatchOutput = LAYOUT.output_type
 
 
 @njit
-def record_player(r, s, p, scores, ranks, shares, out, g):
-    """Write player p's results of the finished game in s into row g of out."""
-    out.score[g, p] = scores[p]
-    out.rank[g, p] = ranks[p]
-    out.win_share[g, p] = shares[p]
-    out.turns[g, p] = s.turns[p]
-    out.grey[g, p] = s.grey[p]
-    out.tokens_left[g, p] = s.tokens[p]
-    out.cards_taken[g, p] = s.cards_taken[p]
-    out.tokens_paid[g, p] = s.tokens_paid[p]
-    for c in range(N_CONDITIONS):
-        out.ribbons[g, p, c] = s.ribbons[p, c]
-    for i in range(s.n_paintings[p]):
-        met = 0
+def record_game(r, s, scores, ranks, shares, out, g):
+    """Write the results of the finished game in s into row g of out."""
+    for p in range(r.n_players):
+        out.score[g, p] = scores[p]
+        out.rank[g, p] = ranks[p]
+        out.win_share[g, p] = shares[p]
+        out.turns[g, p] = s.turns[p]
+        out.grey_ribbons[g, p] = s.grey[p]
+        out.tokens_left[g, p] = s.tokens[p]
+        out.cards_taken[g, p] = s.cards_taken[p]
+        out.tokens_paid[g, p] = s.tokens_paid[p]
+        for c in range(N_CONDITIONS):
+            out.ribbons[g, p, c] = -1  # not in play
         for c in range(r.n_scoring_cards):
-            if s.painting_ribbons[p, i, r.scoring_cards[c]] > 0:
-                met += 1
-        out.best_conditions[g, p] = max(out.best_conditions[g, p], met)
-        out.best_grey[g, p] = max(out.best_grey[g, p], s.painting_ribbons[p, i, BONUS])
-        out.best_ribbons[g, p] = max(out.best_ribbons[g, p], s.painting_obtained[p, i])
-        out.best_same[g, p] = max(out.best_same[g, p], s.painting_most_same[p, i])
+            out.ribbons[g, p, r.scoring_cards[c]] = s.ribbons[p, r.scoring_cards[c]]
+        for i in range(s.n_paintings[p]):
+            met = 0
+            for c in range(r.n_scoring_cards):
+                if s.painting_ribbons[p, i, r.scoring_cards[c]] > 0:
+                    met += 1
+            out.best_painting_conditions[g, p] = max(out.best_painting_conditions[g, p], met)
+            out.best_painting_grey[g, p] = max(out.best_painting_grey[g, p], s.painting_ribbons[p, i, BONUS])
+            out.best_painting_ribbons[g, p] = max(out.best_painting_ribbons[g, p], s.painting_obtained[p, i])
+            out.best_painting_same_element[g, p] = max(out.best_painting_same_element[g, p],
+                                                       s.painting_most_same[p, i])
+    out.first_player[g] = s.first_player
+    out.end_reason[g] = ALL_PAINTED
+    out.triggers[g] = ALL_PAINTED
 
 
 @njit
-def play_games(r, table, state, seeds, seat_policy, seat_params, ws, out):
+def play_games(r, state, seeds, seat_policy, seat_params, out, table, ws):
     """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the
     one-record state array `state`. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
 
@@ -71,13 +83,11 @@ def play_games(r, table, state, seeds, seat_policy, seat_params, ws, out):
         setup(r, state, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(r, s, table, seat_policy[g, p], seat_params[g, p], ws)
+            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], table, ws)
             apply_action(r, s, action)
         if s.error:
             return g
         final_scores(r, s, scores)
         ranks_and_win_shares(r, s, scores, ranks, shares)
-        for p in range(n_players):
-            record_player(r, s, p, scores, ranks, shares, out, g)
-        out.first_player[g] = s.first_player
+        record_game(r, s, scores, ranks, shares, out, g)
     return -1

@@ -6,7 +6,7 @@ from simkit.games.canvas.search import search_action
 
 
 @njit
-def choose_action(r, s, table, policy, params, ws):
+def choose_action(r, s, policy, params, table, ws):
     """The action of compiled policy `policy` (a policies.Policy) for the current player, under the rules record r
     with the scenario's PaintingTable."""
     p = s.current
