@@ -141,7 +141,8 @@ def check_invariants(state, prev=None):
             assert (sq == 6).sum() <= v["max_whites_per_painting"] and (sq == 7).sum() <= v["max_blacks_per_painting"]
             wrong = sum(1 for q in range(9) if 0 <= sq[q] < 6 and sq[q] != rules["card_grid"][card, q])
             assert wrong <= (2 if rec["painter"][p] == 6 else 0)  # Toulouse-Lautrec
-            degas_pending = rec["stage"] in (Stage.DEGAS, Stage.NEW_ACTIVE, Stage.PAINT_TARGET) and rec["degas_src"] == i
+            degas_pending = (rec["stage"] in (Stage.DEGAS, Stage.NEW_ACTIVE, Stage.PAINT_TARGET)
+                             and rec["degas_src"] == i)
             if states[i] == 2 and not (degas_pending and p == rec["current"]):
                 assert rec["complete"][p, i] and not ((sq >= 0) & (sq < 6)).any()
     if v["painting_mode"] == "market":

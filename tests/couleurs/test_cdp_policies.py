@@ -14,7 +14,7 @@ from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import heuristics
 from simkit.games.couleurs.market import unfinished
 from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES
-from simkit.games.couleurs.state import EMPTY, STAGE_NAMES, STOP, Stage, TARGET
+from simkit.games.couleurs.state import EMPTY, STAGE_NAMES, STOP, TARGET, Stage
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
            {"module_painters": True, "module_bonus_cards": True}]
@@ -334,7 +334,8 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
             stage = STAGE_NAMES[int(s["stage"])]
             if stage in BASE_STAGES:
                 seen.add(stage)
-                action = heuristics.heuristic_choice(state.rules, s, p, params, state._workspace.have, state._workspace.need)
+                action = heuristics.heuristic_choice(state.rules, s, p, params, state._workspace.have,
+                                                     state._workspace.need)
                 assert action in state.legal_actions(), (stage, action, state.legal_actions())
                 if stage == "paint_target":  # every painting in progress may be offered, even one no cube fits
                     targets = [a - TARGET for a in state.legal_actions() if a >= TARGET]

@@ -6,7 +6,7 @@ from cdp_helpers import after_setup, check_invariants, field, slot_of, turn_posi
 from test_cdp_bonus_cards import PAINTING, TOOL, bonus_state, buy
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import ACCEPT, CARD, EFFECT, PAINT_CUBE, STOP, Stage, TOKEN, TOOLMOVE, USE
+from simkit.games.couleurs.state import ACCEPT, CARD, EFFECT, PAINT_CUBE, STOP, TOKEN, TOOLMOVE, USE, Stage
 
 W_ = 6
 

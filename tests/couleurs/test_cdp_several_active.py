@@ -4,7 +4,7 @@ one reserve painting in its place, and Degas moves cubes onto that new painting 
 
 from cdp_helpers import after_setup, check_invariants, field, game, slot_of, turn_position
 from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import CARD, PAINT_CUBE, STOP, Stage, TARGET, USE
+from simkit.games.couleurs.state import CARD, PAINT_CUBE, STOP, TARGET, USE, Stage
 
 W_ = 6
 

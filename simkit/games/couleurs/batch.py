@@ -9,8 +9,8 @@ from collections import namedtuple
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.components import N_TIERS
+from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.engine import apply_action, final_scores, ranks_and_win_shares, score_components, setup
 from simkit.games.couleurs.state import CARD_EXHIBITED, N_COMPONENTS, ErrorCode
 

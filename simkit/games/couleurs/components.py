@@ -18,7 +18,6 @@ import numpy as np
 from simkit.core.errors import ConfigError
 
 
-
 class Colour(IntEnum):
     """Colour codes (spec §1.2); the value is the engine's colour index."""
     R = 0

@@ -19,25 +19,24 @@ from simkit.core.jit import njit
 from simkit.core.rng import next_below, shuffle, stream_key
 from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus, keep_card,
                                          may_use_held, refresh_bonus_market, swap_ok, take_held)
-from simkit.games.couleurs.components import (B, BRUSH, EXHIBIT, G, GET_BLUE, GET_RED, GET_YELLOW, K, MAX_SECTORS,
-                                              MIX_BLACK, MIX_GREEN, MIX_ORANGE, MIX_PURPLE, O, P, PAINT, PALETTE, R, TUBE,
-                                              UPGRADE_BRUSH, UPGRADE_TUBE, W, Y, Painter)
+from simkit.games.couleurs.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, GET_YELLOW, MAX_SECTORS, MIX_BLACK,
+                                              MIX_GREEN, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TUBE, UPGRADE_BRUSH,
+                                              UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
 from simkit.games.couleurs.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
 # level, action_of_slot, active_index and painting_complete are part of this module's public interface
-from simkit.games.couleurs.ops import (action_of_slot, active_index, clear_record, gain, has_painter, level,  # noqa: F401
-                                       market_mode, non_black, option_b, painting_complete, painting_market_places,
-                                       pay, player_pigment_limit, power_applies, reset_painting, slot_occupants,
-                                       slot_standing, standing_count, trigger)
+from simkit.games.couleurs.ops import (action_of_slot, active_index, clear_record, gain, has_painter,  # noqa: F401
+                                       level, market_mode, non_black, option_b, painting_complete,
+                                       painting_market_places, pay, player_pigment_limit, power_applies, reset_painting,
+                                       slot_occupants, slot_standing, standing_count, trigger)
 from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
-from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
-from simkit.games.couleurs.state import (ACCEPT, BIG_SUPPLY, BUY, B_AFTER, B_BEFORE, B_NONE, CARD, CARD_ACTIVE,
-                                         CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, END_ROUND_CAP, ErrorCode, HELD,
-                                         HIRE, KEEP, MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP,
-                                         SWAP, Stage, TAKE, TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN,
-                                         TOOLMOVE, TRIG_BLACK, TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES,
-                                         USE, VALADON)
 from simkit.games.couleurs.rules import DraftMode, HalfTurnRule
+from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
+from simkit.games.couleurs.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE,
+                                         CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, END_ROUND_CAP, HELD, HIRE, KEEP,
+                                         MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP, TAKE,
+                                         TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK,
+                                         UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON, ErrorCode, Stage)
 
 # chance streams of a game seed: one per kind of chance event, so shared chance coincides across variants
 STREAM_PAINTING_DECK, STREAM_FIRST_PLAYER, STREAM_TYPES = 1, 2, 3
@@ -710,7 +709,8 @@ def _ranges(r, s):
     """Two action ranges [lo, hi) and [lo2, hi2) that hold every legal action of the current stage (ascending)."""
     st = s.stage
     p = s.current
-    if st == Stage.DRAFT or st == Stage.ACTIVE or st == Stage.NEW_ACTIVE or st == Stage.PAINTER or st == Stage.EXHIBIT_WHICH:
+    if (st == Stage.DRAFT or st == Stage.ACTIVE or st == Stage.NEW_ACTIVE or st == Stage.PAINTER
+            or st == Stage.EXHIBIT_WHICH):
         return CARD, COPY, 0, 0
     if st == Stage.PLACE:
         return PLACE, USE, 0, 0

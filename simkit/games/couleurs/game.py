@@ -14,11 +14,10 @@ from simkit.core.game import Column, Game, end_columns
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.batch import new_output, play_games, record_game
-from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, N_TIERS,
-                                              PAINTERS, TOOLS, UPPER_ACTIONS)
+from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, N_TIERS, PAINTERS,
+                                              TOOLS, UPPER_ACTIONS)
 from simkit.games.couleurs.dispatch import choose_action
-from simkit.games.couleurs.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH,
-                                            new_workspace)
+from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH, new_workspace
 from simkit.games.couleurs.rules import PARAMS, CouleursRules, rules_record
 from simkit.games.couleurs.search import new_search_workspace
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,

@@ -6,7 +6,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import K, W, Painter
+from simkit.games.couleurs.components import K, Painter, W
 from simkit.games.couleurs.rules import BonusCardOption, PaintingMode
 from simkit.games.couleurs.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
 

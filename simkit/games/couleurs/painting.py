@@ -9,11 +9,11 @@ the caller ends the turn otherwise.
 """
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import W, Painter
+from simkit.games.couleurs.components import Painter, W
 from simkit.games.couleurs.ops import all_filled, has_painter, mismatches, painting_counts, to_supply, trigger
-from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP,
-                                         Stage, TARGET, TRIG_EXHIBIT, VALADON)
 from simkit.games.couleurs.rules import ExhibitMode, ReturnColouredOn
+from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP, TARGET,
+                                         TRIG_EXHIBIT, VALADON, Stage)
 
 
 @njit
@@ -75,7 +75,8 @@ def degas_source(r, s, p, c):
 @njit
 def valadon_ok_on(r, s, p, i, o, q):
     """Valadon: once per paint action, a white from opponent o onto empty square q of painting i."""
-    if not has_painter(r, s, p, Painter.VALADON) or s.valadon_used or o == p or o >= r.n_players or s.reserve[o, W] <= 0:
+    if (not has_painter(r, s, p, Painter.VALADON) or s.valadon_used or o == p or o >= r.n_players
+            or s.reserve[o, W] <= 0):
         return False
     if not workable(r, s, p, i) or s.squares[p, i, q] != EMPTY:
         return False
@@ -332,7 +333,7 @@ def exhibit_card(r, s, p, i):
     s.resume_stage = -1
     if degas_applies(r, s, p):
         s.degas_src = i  # his coloured cubes wait for the new active painting
-    elif not r.return_coloured_on == ReturnColouredOn.COMPLETION:  # with "completion" they already left when the 9th square filled
+    elif r.return_coloured_on != ReturnColouredOn.COMPLETION:  # with "completion" they left when the 9th square filled
         return_coloured(r, s, p, i)
     to_easel(r, s, p, i)
     for k in range(s.n_kept[p]):

@@ -14,10 +14,9 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param, resolve_params
-from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK,
-                                              N_COLOURS, N_TIERS, PAINTERS, Board, BonusCards, Painters, Paintings,
-                                              Tracks, load_board, load_bonus_cards, load_painters, load_paintings,
-                                              load_tracks)
+from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK, N_COLOURS,
+                                              N_TIERS, PAINTERS, Board, BonusCards, Painters, Paintings, Tracks,
+                                              load_board, load_bonus_cards, load_painters, load_paintings, load_tracks)
 
 MAX_PLAYERS = 4
 MAX_ASSISTANTS = 6
@@ -156,7 +155,7 @@ PARAMS = (
     Param("painting_types_by_players", {"2": 4, "3": 6, "4": 8}, "painting types in play by player count",
           check=_by_players(1, 16), kind=object),
     Param("painting_types_in_play", "random", "'random' or a list of type names", check=_types_in_play, kind=object),
-    Param("painting_mode", "draft", "private draft (J) or a public market (base)", 
+    Param("painting_mode", "draft", "private draft (J) or a public market (base)",
           choices=choice_names(PaintingMode)),
     Param("painting_market_size", {"2": 3, "3": 4, "4": 4}, "market mode: face-up paintings by player count",
           check=_by_players(1, 8), kind=object),

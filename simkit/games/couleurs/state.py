@@ -71,7 +71,6 @@ N_ACTIONS = HELD + MAX_BONUS
 MAX_LEGAL = N_ACTIONS
 
 
-
 class Stage(IntEnum):
     """What the current player decides; the lower-case name is the stage's name in observations."""
     DRAFT = 0
@@ -118,7 +117,6 @@ END_REASONS = {TRIG_EXHIBIT: "paintings_exhibited", TRIG_BLACK: "last_black", TR
 N_COMPONENTS = 6
 COMPONENT_NAMES = ("pp_paintings", "pp_signatures", "pp_tokens", "pp_identical_pair", "pp_white_penalty",
                    "pp_reserve_black")
-
 
 
 class ErrorCode(IntEnum):
