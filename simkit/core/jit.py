@@ -24,6 +24,8 @@ from numba.core import types
 
 def _general(t: types.Type) -> types.Type:
     t = types.unliteral(t)
+    if isinstance(t, types.IntEnumMember):  # an enum constant (a stage, a colour) is typed as the integer it is
+        return types.int64
     if isinstance(t, types.Integer) and t.signed:
         return types.int64
     return t

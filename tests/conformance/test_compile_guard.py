@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 import types
+from enum import IntEnum
 from pathlib import Path
 
 import numba as nb
@@ -104,6 +105,26 @@ def test_the_jit_override_compiles_a_function_called_with_constants_and_integer_
     assert len(plain.signatures) > 1, "numba itself compiles per constant and width (else drop the override)"
     general = jit.njit(_callee)
     assert _caller_of(general)() == 9
+    assert general.signatures == [(nbtypes.int64,)]
+
+
+class _Shade(IntEnum):
+    LIGHT = 1
+    DARK = 2
+
+
+def _enum_caller_of(callee):
+    def caller():  # enum members, as engine code passes a stage or a colour, and a plain integer
+        return callee(_Shade.LIGHT) + callee(_Shade.DARK) + callee(3)
+    return nb.njit(caller)
+
+
+def test_the_jit_override_types_intenum_constants_as_int64():
+    plain = nb.njit(_callee)
+    assert _enum_caller_of(plain)() == 9
+    assert len(plain.signatures) > 1, "numba itself compiles per enum member type (else drop the IntEnum case)"
+    general = jit.njit(_callee)
+    assert _enum_caller_of(general)() == 9
     assert general.signatures == [(nbtypes.int64,)]
 
 

@@ -6,7 +6,7 @@ from simkit.core.policy import resolve_policy
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.components import LOWER_ACTIONS
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.state import ST_CARD, ST_DEGAS, ST_HELD, ST_NEW_ACTIVE, ST_PLACE, ST_TARGET, ST_TURN
+from simkit.games.couleurs.state import Stage
 
 _GAMES = {}
 
@@ -34,7 +34,7 @@ def setf(state, name, value):
 def after_setup(n=2, seed=1, **rules):
     """A state at the first placement of round 1 (draft and active choices made by taking the first option)."""
     st = game(n_players=n, **rules).new_initial_state(seed)
-    while st.record["stage"] != ST_PLACE:
+    while st.record["stage"] != Stage.PLACE:
         st.apply_action(st.legal_actions()[0])
     return st
 
@@ -42,8 +42,9 @@ def after_setup(n=2, seed=1, **rules):
 def slot_of(state, action_name):
     """The lower slot facing `action_name` this round."""
     rec = state.record
-    for j in range(int(rec["n_sectors"])):
-        if LOWER_ACTIONS[engine.action_of_slot(rec, j)] == action_name:
+    rules = state.rules
+    for j in range(int(rules["n_sectors"])):
+        if LOWER_ACTIONS[engine.action_of_slot(rules, rec, j)] == action_name:
             return j
     raise AssertionError(action_name)
 
@@ -63,7 +64,7 @@ def turn_position(state, p=0, slots=(), extra_whites=1):
         field(state, "lower_standing")[p, j] += 1
     field(state, "whites_on")[p] = extra_whites
     field(state, "whites_standing")[p] = extra_whites
-    setf(state, "stage", ST_TURN)
+    setf(state, "stage", Stage.TURN)
     setf(state, "current", p)
     setf(state, "b_phase", 0)  # a fresh turn (option B)
     sync_gained(state)
@@ -72,10 +73,11 @@ def turn_position(state, p=0, slots=(), extra_whites=1):
 def sync_gained(state):
     """After cubes were set by hand: count them as gained (keeps the conservation invariant meaningful)."""
     rec = state._arr[0]
-    n = int(rec["n_players"])
+    rules = state.rules
+    n = int(rules["n_players"])
     rec["gained"][:] = rec["returned"] + held(rec, n)
     rec["supply"][7] = state.game.rules.values["black_cubes_by_players"][str(n)] - held(rec, n)[7]
-    if not rec["unlimited"]:  # limited supply: the box holds what the players do not
+    if not rules["unlimited_supply"]:  # limited supply: the box holds what the players do not
         rec["supply"][:7] = np.array(state.game.rules.colour_vector("supply_counts"))[:7] - held(rec, n)[:7]
 
 
@@ -95,6 +97,7 @@ def held(rec, n):
 def check_invariants(state, prev=None):
     """Spec §13 invariants 1-6 and 8 on the current record (prev: the record before the last transition)."""
     rec = state.record
+    rules = state.rules
     g = state.game
     n = g.n_players
     v = g.rules.values
@@ -113,15 +116,15 @@ def check_invariants(state, prev=None):
     assert np.array_equal(owned, v["start_assistants"] + rec["hires"][:n])
     assert (owned >= v["start_assistants"]).all() and (owned <= v["max_assistants"]).all()
     assert np.array_equal(rec["hires"][:n], (rec["token_kind"][:n] == 2).sum(axis=1))
-    S = int(rec["n_sectors"])
+    S = int(rules["n_sectors"])
     on_board = (rec["lower"][:n, :S].sum(axis=1) + rec["whites_on"][:n]
                 + np.array([(rec["upper_owner"][:3] == p).sum() for p in range(n)]))
     assert (on_board + rec["to_place"][:n] <= owned).all()
     if prev is not None:  # hand-made test positions may put assistants anywhere; played games may not
         occ = rec["lower"][:n, :S].sum(axis=0)
-        assert (occ <= rec["cap"][:S]).all()
+        assert (occ <= rules["cap"][:S]).all()
     assert (rec["lower_standing"][:n, :S] <= rec["lower"][:n, :S]).all()
-    if rec["upper_owner"][0] >= 0 and rec["stage"] == ST_PLACE:
+    if rec["upper_owner"][0] >= 0 and rec["stage"] == Stage.PLACE:
         assert rec["upper_owner"][0] != rec["first_player"]
     # 3. paintings
     for p in range(n):
@@ -136,18 +139,19 @@ def check_invariants(state, prev=None):
             sq = rec["squares"][p, i]
             card = rec["cards"][p, i]
             assert (sq == 6).sum() <= v["max_whites_per_painting"] and (sq == 7).sum() <= v["max_blacks_per_painting"]
-            wrong = sum(1 for q in range(9) if 0 <= sq[q] < 6 and sq[q] != rec["card_grid"][card, q])
+            wrong = sum(1 for q in range(9) if 0 <= sq[q] < 6 and sq[q] != rules["card_grid"][card, q])
             assert wrong <= (2 if rec["painter"][p] == 6 else 0)  # Toulouse-Lautrec
-            degas_pending = rec["stage"] in (ST_DEGAS, ST_NEW_ACTIVE, ST_TARGET) and rec["degas_src"] == i
+            degas_pending = (rec["stage"] in (Stage.DEGAS, Stage.NEW_ACTIVE, Stage.PAINT_TARGET)
+                             and rec["degas_src"] == i)
             if states[i] == 2 and not (degas_pending and p == rec["current"]):
                 assert rec["complete"][p, i] and not ((sq >= 0) & (sq < 6)).any()
     if v["painting_mode"] == "market":
-        check_painting_cards(rec, n)
+        check_painting_cards(rules, rec, n)
     # 5. tracks and tokens
-    assert (rec["space"][:n] >= 1).all() and (rec["space"][:n] <= rec["track_len"][None, :]).all()
+    assert (rec["space"][:n] >= 1).all() and (rec["space"][:n] <= rules["track_len"][None, :]).all()
     for p in range(n):
         for t in range(3):
-            last = rec["space"][p, t] == rec["track_len"][t]
+            last = rec["space"][p, t] == rules["track_len"][t]
             assert (rec["token"][p, t] == v["track_end_points"]) == bool(last)
             assert rec["token"][p, t] in (0, v["track_bonus_points"], v["track_end_points"])
     if prev is not None:
@@ -173,11 +177,11 @@ def check_invariants(state, prev=None):
         pending = 1 if rec["pend_bonus"] >= 0 else 0
         held_cards = int(rec["held_n"][:n].sum())
         assert (rec["bonus_deck_n"] + (market >= 0).sum() + rec["bonus_discard_n"] + pending + held_cards
-                == rec["bonus_total"] == 15)
-        assert pending == 0 or rec["stage"] == ST_CARD
+                == rules["bonus_total"] == 15)
+        assert pending == 0 or rec["stage"] == Stage.BONUS_CARD
         if v["bonus_card_option"] == "A":
             assert held_cards == 0
-        elif prev is not None and rec["stage"] == ST_CARD and prev["stage"] in (ST_TURN, ST_HELD):
+        elif prev is not None and rec["stage"] == Stage.BONUS_CARD and prev["stage"] in (Stage.TURN, Stage.USE_HELD):
             uses = state.__dict__.setdefault("held_uses", {})
             key = (int(rec["round"]), int(rec["current"]))
             uses[key] = uses.get(key, 0) + 1
@@ -191,12 +195,12 @@ def check_invariants(state, prev=None):
         assert rec["end_reason"] != 0
 
 
-def check_painting_cards(rec, n):
+def check_painting_cards(rules, rec, n):
     """Market mode: every in-play card is in exactly one place: the deck (undrawn), the market, the discards or a
     player's paintings."""
     places = list(rec["deck"][rec["deck_pos"]:rec["deck_size"]]) + [c for c in rec["market"] if c >= 0]
     places += list(rec["paint_discard"][: rec["paint_discard_n"]])
     for p in range(n):
         places += list(rec["cards"][p, : rec["n_kept"][p]])
-    in_play = [c for c in range(int(rec["n_cards"])) if rec["in_play_types"][rec["card_type"][c]]]
+    in_play = [c for c in range(int(rules["n_cards"])) if rec["in_play_types"][rules["card_type"][c]]]
     assert sorted(int(c) for c in places) == in_play

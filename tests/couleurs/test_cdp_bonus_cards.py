@@ -3,9 +3,7 @@ or its exhibit alternative, the Phase 3 refill and half-turn refresh, and the de
 
 from cdp_helpers import after_setup, check_invariants, field, setf, slot_of, turn_position
 from simkit.games.couleurs import engine
-from simkit.games.couleurs.state import (ACCEPT, BUY, COPY, EFFECT, MIXCARD, ST_BUY, ST_CARD,
-                                         ST_NEW_ACTIVE, ST_PAINT, ST_SWAP, ST_TOOL, ST_TURN, STOP, SWAP, TOOLMOVE,
-                                         TRIG_TRACK, USE)
+from simkit.games.couleurs.state import ACCEPT, BUY, COPY, EFFECT, MIXCARD, STOP, SWAP, TOOLMOVE, TRIG_TRACK, USE, Stage
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 PAINTING, IMITATION, MIXING, SWAP_CARD, TOOL = range(5)
@@ -30,9 +28,9 @@ def buy(st, place):
     turn_position(st, 0, slots=(j,))
     assert USE + j in st.legal_actions()
     st.apply_action(USE + j)
-    assert st.record["stage"] == ST_BUY
+    assert st.record["stage"] == Stage.EXHIBIT_OR_BUY
     st.apply_action(BUY + place)
-    assert st.record["stage"] == ST_CARD
+    assert st.record["stage"] == Stage.BONUS_CARD
 
 
 def test_setup_market():
@@ -66,7 +64,7 @@ def test_painting_card():
     buy(st, 0)
     assert st.legal_actions() == [STOP, EFFECT]  # no completed painting: no exhibit alternative
     st.apply_action(EFFECT)
-    assert st.record["stage"] == ST_PAINT and st.record["pend_count"] == 2  # Brush level
+    assert st.record["stage"] == Stage.PAINT and st.record["pend_count"] == 2  # Brush level
     assert st.record["bonus_discard_n"] == 1
     check_invariants(st)
 
@@ -92,7 +90,7 @@ def test_mixing_card():
     buy(st, 2)
     assert st.legal_actions() == [STOP, MIXCARD, MIXCARD + 3]  # no blue: neither green nor purple
     st.apply_action(MIXCARD + 3)
-    assert st.record["reserve"][0, K_] == 1 and st.record["stage"] == ST_TURN
+    assert st.record["reserve"][0, K_] == 1 and st.record["stage"] == Stage.TURN
     check_invariants(st)
 
 
@@ -101,12 +99,12 @@ def test_colour_swap_card():
     field(st, "reserve")[0, :6] = [2, 0, 0, 1, 0, 0]
     buy(st, 3)
     st.apply_action(EFFECT)
-    assert st.record["stage"] == ST_SWAP
+    assert st.record["stage"] == Stage.SWAP
     legal = st.legal_actions()
     assert legal == [STOP, SWAP + 8 * R_ + Y_, SWAP + 8 * R_ + B_, SWAP + 8 * O_ + G_, SWAP + 8 * O_ + P_]
     for a in (SWAP + 8 * R_ + Y_, SWAP + 8 * R_ + B_, SWAP + 8 * O_ + P_, SWAP + 8 * Y_ + R_):
         st.apply_action(a)
-    assert st.record["reserve"][0, :6].tolist() == [1, 0, 1, 0, 0, 1] and st.record["stage"] == ST_TURN
+    assert st.record["reserve"][0, :6].tolist() == [1, 0, 1, 0, 0, 1] and st.record["stage"] == Stage.TURN
     check_invariants(st)
 
 
@@ -115,12 +113,12 @@ def test_tool_card_passes_the_bonus_space_and_triggers():
     field(st, "space")[0, 0] = 5
     buy(st, 0)
     st.apply_action(EFFECT)
-    assert st.record["stage"] == ST_TOOL
+    assert st.record["stage"] == Stage.TOOL
     st.apply_action(TOOLMOVE)  # Tube to space 6: the bonus choice, then the second move
     st.apply_action(st.legal_actions()[-1])  # token
-    assert st.record["stage"] == ST_TOOL and st.record["token"][0, 0] == 6
+    assert st.record["stage"] == Stage.TOOL and st.record["token"][0, 0] == 6
     st.apply_action(TOOLMOVE)
-    assert st.record["space"][0, 0] == 7 and st.record["stage"] == ST_TURN
+    assert st.record["space"][0, 0] == 7 and st.record["stage"] == Stage.TURN
     field(st, "reserve")[0, W_] = 6
     buy(st, 1)
     st.apply_action(EFFECT)
@@ -134,8 +132,8 @@ def test_tool_card_passes_the_bonus_space_and_triggers():
 
 def test_exhibit_alternative_and_exhibit_choice():
     st = bonus_state()
-    i = engine.active_index(st._arr[0], 0)
-    field(st, "squares")[0, i, :] = st.record["card_grid"][st.record["cards"][0, i]]
+    i = engine.active_index(st.rules, st._arr[0], 0)
+    field(st, "squares")[0, i, :] = st.rules["card_grid"][st.record["cards"][0, i]]
     field(st, "complete")[0, i] = 1
     j = slot_of(st, "exhibit")
     turn_position(st, 0, slots=(j,))
@@ -144,7 +142,7 @@ def test_exhibit_alternative_and_exhibit_choice():
     st.apply_action(BUY + 0)
     assert ACCEPT in st.legal_actions()
     st.apply_action(ACCEPT)  # the card's alternative: exhibit the completed painting
-    assert st.record["exhibited"][0] == 1 and st.record["stage"] == ST_NEW_ACTIVE
+    assert st.record["exhibited"][0] == 1 and st.record["stage"] == Stage.NEW_ACTIVE
     st.apply_action(st.legal_actions()[0])
     check_invariants(st)
 
@@ -152,20 +150,21 @@ def test_exhibit_alternative_and_exhibit_choice():
 def test_phase3_refill_half_turn_refresh_and_reshuffle():
     st = bonus_state()
     rec = st._arr[0]
+    rules = st.rules
     field(st, "bonus_market")[1] = -1
-    engine.discard_bonus(rec, IMITATION)
+    engine.discard_bonus(rules, rec, IMITATION)
     before = st.record["bonus_market"][:4].copy()
-    engine.rotate(rec, 1)  # R = 1: no half-turn, refill the empty place only
+    engine.rotate(rules, rec, 1)  # R = 1: no half-turn, refill the empty place only
     after = st.record["bonus_market"][:4]
     assert after[[0, 2, 3]].tolist() == before[[0, 2, 3]].tolist() and after[1] >= 0
     setf(st, "rotation", 5)
-    engine.rotate(rec, 1)  # R = 6: half-turn, the market is discarded and dealt afresh
+    engine.rotate(rules, rec, 1)  # R = 6: half-turn, the market is discarded and dealt afresh
     assert st.record["bonus_discard_n"] == 5 and st.record["bonus_deck_n"] == 6
     # an empty deck reshuffles the discards
     setf(st, "bonus_deck_n", 0)
-    card = engine.draw_bonus(rec)
+    card = engine.draw_bonus(rules, rec)
     assert card >= 0 and st.record["bonus_discard_n"] == 0 and st.record["bonus_deck_n"] == 4
     st2 = bonus_state(bonus_deck_reshuffle=False)
     setf(st2, "bonus_deck_n", 0)
-    engine.discard_bonus(st2._arr[0], TOOL)
-    assert engine.draw_bonus(st2._arr[0]) == -1
+    engine.discard_bonus(st2.rules, st2._arr[0], TOOL)
+    assert engine.draw_bonus(st2.rules, st2._arr[0]) == -1

@@ -6,10 +6,8 @@ import pytest
 
 from cdp_helpers import after_setup, check_invariants, field, game, setf, slot_of, turn_position
 from simkit.games.couleurs import engine
-from simkit.games.couleurs.state import (CARD, COLOUR, COPY, DECLINE, HIRE, KEEP, PAINT, PLACE, ROTATE, ST_ACTIVE,
-                                         ST_BONUS, ST_COPY, ST_DISCARD, ST_DRAFT, ST_KEEP, ST_NEW_ACTIVE, ST_PAINT,
-                                         ST_PAY, ST_PLACE, ST_ROTATE, ST_TURN, STOP, TOKEN, TRIG_BLACK, TRIG_EXHIBIT,
-                                         TRIG_TRACK, USE)
+from simkit.games.couleurs.state import (CARD, COLOUR, COPY, DECLINE, HIRE, KEEP, PAINT_CUBE, PLACE, ROTATE, STOP,
+                                         TOKEN, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, Stage)
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 MAX_S = 24
@@ -23,15 +21,16 @@ FIRST, IMITATOR, ROT, WHITES = (MAX_S + u for u in range(4))
 def test_setup_by_player_count(n, blacks, types, caps):
     st = game(n_players=n).new_initial_state(5)
     rec = st.record
+    rules = st.rules
     assert rec["supply"][K_] == blacks
     assert rec["in_play_types"].sum() == types and rec["deck_size"] == 4 * types
-    assert rec["cap"][:12].sum() == caps
+    assert rules["cap"][:12].sum() == caps
     if n == 2:
-        assert rec["cap"][3] == 0 and rec["cap"][9] == 0
+        assert rules["cap"][3] == 0 and rules["cap"][9] == 0
     for p in range(n):
         assert rec["reserve"][p].tolist() == [1, 1, 1, 0, 0, 0, 0, 0]
         assert rec["space"][p].tolist() == [1, 1, 1] and rec["owned"][p] == 3
-    assert rec["stage"] == ST_DRAFT and 0 <= rec["first_player"] < n
+    assert rec["stage"] == Stage.DRAFT and 0 <= rec["first_player"] < n
     check_invariants(st)
 
 
@@ -59,22 +58,22 @@ def test_draft_pick_and_pass_left():
     for p in range(3):
         assert rec["cards"][p, 0] == dealt[p][0]
         assert rec["hand"][(p + 1) % 3, :3].tolist() == dealt[p][1:]  # passed to the left
-    while st.record["stage"] == ST_DRAFT:
+    while st.record["stage"] == Stage.DRAFT:
         st.apply_action(st.legal_actions()[-1])
     rec = st.record
-    assert rec["stage"] == ST_ACTIVE
+    assert rec["stage"] == Stage.ACTIVE
     kept = sorted(int(c) for p in range(3) for c in rec["cards"][p, :4])
     assert kept == sorted(c for h in dealt.values() for c in h) and (rec["n_kept"][:3] == 4).all()
     for p in range(3):
         assert st.current_player == p
         st.apply_action(CARD + 2)
         assert st.record["card_state"][p, :4].tolist() == [0, 0, 1, 0]
-    assert st.record["stage"] == ST_PLACE and st.current_player == st.record["first_player"]
+    assert st.record["stage"] == Stage.PLACE and st.current_player == st.record["first_player"]
 
 
 def test_keep_dealt_skips_the_draft():
     st = game(n_players=2, draft_mode="keep_dealt").new_initial_state(4)
-    assert st.record["stage"] == ST_ACTIVE and st.record["n_kept"][:2].tolist() == [4, 4]
+    assert st.record["stage"] == Stage.ACTIVE and st.record["n_kept"][:2].tolist() == [4, 4]
 
 
 # ---- board -----------------------------------------------------------------------------------------------------
@@ -84,24 +83,26 @@ def test_half_turn_golden_sequence():
     for rule, expected_at_12, expected_at_13 in (("landmark", 2, 2), ("since_refresh", 1, 2)):
         st = after_setup(2, half_turn_rule=rule)
         rec = st._arr[0]
+        rules = st.rules
         for k in (1, 1, 1, 1, 1, 2):
-            engine.rotate(rec, k)
+            engine.rotate(rules, rec, k)
         assert st.record["rotation"] == 7 and st.record["half_turns"] == 1, rule
         for _ in range(5):
-            engine.rotate(rec, 1)
+            engine.rotate(rules, rec, 1)
         assert st.record["rotation"] == 12 and st.record["half_turns"] == expected_at_12, rule
-        engine.rotate(rec, 1)
+        engine.rotate(rules, rec, 1)
         assert st.record["half_turns"] == expected_at_13, rule
-        engine.rotate(rec, 0)
+        engine.rotate(rules, rec, 0)
         assert st.record["half_turns"] == expected_at_13
 
 
 def test_slot_faces_the_rotated_sector():
     st = after_setup(4)
     rec = st._arr[0]
-    assert engine.action_of_slot(rec, 0) == 0  # get_red faces slot 0 at R = 0
+    rules = st.rules
+    assert engine.action_of_slot(rules, rec, 0) == 0  # get_red faces slot 0 at R = 0
     setf(st, "rotation", 3)
-    assert engine.action_of_slot(rec, 3) == 0 and st.observation(0).slot_actions[3] == "get_red"
+    assert engine.action_of_slot(rules, rec, 3) == 0 and st.observation(0).slot_actions[3] == "get_red"
 
 
 # ---- Phase 1 -----------------------------------------------------------------------------------------------------
@@ -122,9 +123,9 @@ def test_placement_rules():
     st.apply_action(PLACE + WHITES)
     st.apply_action(PLACE + WHITES)  # whites is unlimited
     assert PLACE + FIRST not in st.legal_actions()
-    while st.record["stage"] == ST_PLACE:
+    while st.record["stage"] == Stage.PLACE:
         st.apply_action(st.legal_actions()[0])
-    assert st.record["stage"] == ST_TURN and st.current_player == st.record["first_player"]
+    assert st.record["stage"] == Stage.TURN and st.current_player == st.record["first_player"]
     assert st.record["to_place"][:2].tolist() == [0, 0]
     check_invariants(st)
 
@@ -142,7 +143,7 @@ def resolve(st, action_name, p=0):
 def test_get_primary_and_whites():
     st = after_setup(2)
     resolve(st, "get_yellow")
-    assert st.record["reserve"][0, Y_] == 1 + 3 and st.record["stage"] == ST_TURN
+    assert st.record["reserve"][0, Y_] == 1 + 3 and st.record["stage"] == Stage.TURN
     field(st, "space")[0, 0] = 2  # Tube level 4
     turn_position(st, 0)
     st.apply_action(USE + WHITES)
@@ -193,12 +194,12 @@ def test_upgrade_payment_and_level():
     j = slot_of(st, "upgrade_tube")
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
-    assert st.record["stage"] == ST_PAY
+    assert st.record["stage"] == Stage.PAY
     assert st.legal_actions() == [COLOUR + R_, COLOUR + W_]  # never black
     st.apply_action(COLOUR + W_)
     st.apply_action(COLOUR + R_)
-    assert st.record["space"][0, 0] == 2 and engine.level(st._arr[0], 0, 0) == 4
-    assert st.record["reserve"][0].tolist() == [0, 0, 0, 0, 0, 0, 0, 2] and st.record["stage"] == ST_TURN
+    assert st.record["space"][0, 0] == 2 and engine.level(st.rules, st._arr[0], 0, 0) == 4
+    assert st.record["reserve"][0].tolist() == [0, 0, 0, 0, 0, 0, 0, 2] and st.record["stage"] == Stage.TURN
     turn_position(st, 0, slots=(j,))
     assert USE + j not in st.legal_actions()  # only black left
     check_invariants(st)
@@ -214,7 +215,7 @@ def test_track_bonus_space_and_end(choice):
     st.apply_action(USE + j)
     st.apply_action(COLOUR + W_)
     st.apply_action(COLOUR + W_)
-    assert st.record["stage"] == ST_BONUS and st.legal_actions() == [HIRE, TOKEN]
+    assert st.record["stage"] == Stage.BONUS and st.legal_actions() == [HIRE, TOKEN]
     st.apply_action(choice)
     rec = st.record
     assert rec["owned"][0] == (4 if choice == HIRE else 3) and rec["token"][0, 2] == (0 if choice == HIRE else 6)
@@ -257,14 +258,14 @@ def test_track_end_trigger_can_be_off():
 
 
 def active(st, p=0):
-    return engine.active_index(st._arr[0], p)
+    return engine.active_index(st.rules, st._arr[0], p)
 
 
 def test_paint_rules():
     st = after_setup(2)
     i = active(st)
     card = st.record["cards"][0, i]
-    grid = st.record["card_grid"][card].tolist()
+    grid = st.rules["card_grid"][card].tolist()
     field(st, "reserve")[0, :] = [5, 5, 5, 5, 5, 5, 5, 2]
     field(st, "space")[0, 2] = 8  # Brush level 6
     field(st, "token")[0, 2] = 10
@@ -272,26 +273,26 @@ def test_paint_rules():
     j = slot_of(st, "paint")
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
-    assert st.record["stage"] == ST_PAINT
+    assert st.record["stage"] == Stage.PAINT
     legal = st.legal_actions()
     assert STOP in legal
     for q in range(9):
         for c in range(8):
-            assert (PAINT + 8 * q + c in legal) == (c == grid[q] or c >= W_)
-    st.apply_action(PAINT + 8 * 0 + K_)  # the signature
-    assert all((a - PAINT) % 8 != K_ for a in st.legal_actions() if a >= PAINT)  # one black per painting
+            assert (PAINT_CUBE + 8 * q + c in legal) == (c == grid[q] or c >= W_)
+    st.apply_action(PAINT_CUBE + 8 * 0 + K_)  # the signature
+    assert all((a - PAINT_CUBE) % 8 != K_ for a in st.legal_actions() if a >= PAINT_CUBE)  # one black per painting
     for q in (1, 2, 3):
-        st.apply_action(PAINT + 8 * q + W_)
-    assert all((a - PAINT) % 8 != W_ for a in st.legal_actions() if a >= PAINT)  # three whites at most
-    st.apply_action(PAINT + 8 * 4 + grid[4])
-    st.apply_action(PAINT + 8 * 5 + grid[5])  # 6th cube: Brush level reached, the turn ends
-    assert st.record["stage"] == ST_TURN
+        st.apply_action(PAINT_CUBE + 8 * q + W_)
+    assert all((a - PAINT_CUBE) % 8 != W_ for a in st.legal_actions() if a >= PAINT_CUBE)  # three whites at most
+    st.apply_action(PAINT_CUBE + 8 * 4 + grid[4])
+    st.apply_action(PAINT_CUBE + 8 * 5 + grid[5])  # 6th cube: Brush level reached, the turn ends
+    assert st.record["stage"] == Stage.TURN
     assert st.record["squares"][0, i, :6].tolist() == [K_, W_, W_, W_, grid[4], grid[5]]
     check_invariants(st)
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
     st.apply_action(STOP)
-    assert st.record["stage"] == ST_TURN
+    assert st.record["stage"] == Stage.TURN
 
 
 def fill(st, p, i, cubes):
@@ -306,12 +307,12 @@ def fill(st, p, i, cubes):
 def test_paint_completes_and_exhibit():
     st = after_setup(2)
     i = active(st)
-    grid = st.record["card_grid"][st.record["cards"][0, i]].tolist()
+    grid = st.rules["card_grid"][st.record["cards"][0, i]].tolist()
     fill(st, 0, i, [W_, K_] + grid[2:8] + [-1])
     field(st, "reserve")[0, grid[8]] = 1
     j = resolve(st, "paint")
-    st.apply_action(PAINT + 8 * 8 + grid[8])
-    assert st.record["complete"][0, i] and st.record["stage"] == ST_TURN
+    st.apply_action(PAINT_CUBE + 8 * 8 + grid[8])
+    assert st.record["complete"][0, i] and st.record["stage"] == Stage.TURN
     turn_position(st, 0, slots=(j,))
     assert USE + j not in st.legal_actions()  # nothing left to paint
     before = st.record["returned"].copy()
@@ -320,15 +321,15 @@ def test_paint_completes_and_exhibit():
     assert rec["card_state"][0, i] == 2 and rec["exhibited"][0] == 1 and rec["triggers"] == 0
     assert rec["squares"][0, i].tolist() == [W_, K_] + [-1] * 7  # coloured cubes returned
     assert (rec["returned"] - before).sum() == 7
-    assert rec["stage"] == ST_NEW_ACTIVE
+    assert rec["stage"] == Stage.NEW_ACTIVE
     legal = st.legal_actions()
     assert len(legal) == 3 and CARD + i not in legal
     st.apply_action(legal[0])
-    assert active(st) == legal[0] - CARD and st.record["stage"] == ST_TURN
+    assert active(st) == legal[0] - CARD and st.record["stage"] == Stage.TURN
     check_invariants(st)
     # the second exhibit triggers the end
     k = active(st)
-    fill(st, 0, k, st.record["card_grid"][st.record["cards"][0, k]].tolist())
+    fill(st, 0, k, st.rules["card_grid"][st.record["cards"][0, k]].tolist())
     resolve(st, "exhibit")
     assert st.record["triggers"] == TRIG_EXHIBIT and st.record["exhibited"][0] == 2
     check_invariants(st)
@@ -337,11 +338,11 @@ def test_paint_completes_and_exhibit():
 def test_return_coloured_on_completion():
     st = after_setup(2, return_coloured_on="completion")
     i = active(st)
-    grid = st.record["card_grid"][st.record["cards"][0, i]].tolist()
+    grid = st.rules["card_grid"][st.record["cards"][0, i]].tolist()
     fill(st, 0, i, grid[:8] + [-1])
     field(st, "reserve")[0, grid[8]] = 1
     resolve(st, "paint")
-    st.apply_action(PAINT + 8 * 8 + grid[8])
+    st.apply_action(PAINT_CUBE + 8 * 8 + grid[8])
     assert st.record["complete"][0, i] and st.record["squares"][0, i].tolist() == [-1] * 9
     resolve(st, "exhibit")
     assert st.record["exhibited"][0] == 1
@@ -358,7 +359,7 @@ def test_imitator_copies_a_standing_slot():
     field(st, "lower")[1, j] = 1
     field(st, "lower_standing")[1, j] = 1  # the opponent's
     st.apply_action(USE + IMITATOR)
-    assert st.record["stage"] == ST_COPY and st.legal_actions() == [COPY + j]
+    assert st.record["stage"] == Stage.COPY and st.legal_actions() == [COPY + j]
     st.apply_action(COPY + j)
     assert st.record["reserve"][0, B_] == 4 and st.record["lower_standing"][1, j] == 1
 
@@ -380,19 +381,19 @@ def test_first_player_rotate_and_phase3():
     st.apply_action(USE + FIRST)
     assert st.record["reserve"][other, W_] == 1
     st.apply_action(USE + ROT)
-    assert st.record["stage"] == ST_ROTATE and st.current_player == other
+    assert st.record["stage"] == Stage.ROTATE and st.current_player == other
     assert st.legal_actions() == [ROTATE, ROTATE + 1]
     st.apply_action(ROTATE + 1)  # rotate 2
     assert st.record["rotation"] == rot0 + 2
-    assert st.record["stage"] == ST_DISCARD and st.current_player == holder
+    assert st.record["stage"] == Stage.DISCARD and st.current_player == holder
     assert COLOUR + K_ not in st.legal_actions()
     for _ in range(3):
         st.apply_action(COLOUR + R_)
     assert st.record["reserve"][holder].tolist() == [7, 5, 0, 0, 0, 0, 0, 1]  # 12 non-black, black kept
-    assert st.record["stage"] == ST_KEEP and st.legal_actions() == [KEEP + 1, KEEP + 2]
+    assert st.record["stage"] == Stage.KEEP and st.legal_actions() == [KEEP + 1, KEEP + 2]
     st.apply_action(KEEP + 2)
     rec = st.record
-    assert rec["stage"] == ST_PLACE and rec["round"] == 2 and rec["first_player"] == other
+    assert rec["stage"] == Stage.PLACE and rec["round"] == 2 and rec["first_player"] == other
     assert rec["lower"][holder, :12].tolist() == [0, 0, 1] + [0] * 9 and rec["lower_standing"][holder, 2] == 1
     assert rec["to_place"][holder] == 2 and rec["to_place"][other] == 3
     assert (rec["upper_owner"] == -1).all() and rec["whites_on"][:2].tolist() == [0, 0]
@@ -424,7 +425,7 @@ def test_end_after_phase2_no_phase3():
     st.apply_action(USE + WHITES)
     rec = st.record
     assert st.is_terminal() and rec["rotation"] == 0 and rec["round"] == 1 and st.end_reason == "last_black"
-    assert st.legal_actions() == [] and not engine.is_legal(st._arr[0], USE + WHITES)
+    assert st.legal_actions() == [] and not engine.is_legal(st.rules, st._arr[0], USE + WHITES)
     check_invariants(st)
 
 
@@ -440,7 +441,8 @@ def test_illegal_action_is_refused():
     with pytest.raises(ValueError, match="illegal action"):
         st.apply_action(USE + 1)
     rec = st._arr[0]
-    engine.apply_action(rec, 9999)
+    rules = st.rules
+    engine.apply_action(rules, rec, 9999)
     assert rec["error"] == 1 and rec["done"] == 1
 
 

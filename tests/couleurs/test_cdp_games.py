@@ -150,17 +150,17 @@ W, K = COLOURS.index("W"), COLOURS.index("K")
 def score_sheet(state, p):
     """Spec §9.2 computed in Python from the final state: exhibited paintings' values, signatures, token faces,
     the identical pair (at most once), white penalties; unfinished and unexhibited paintings score nothing."""
-    rec, v = state.record, state.game.rules.values
+    rec, rules, v = state.record, state.rules, state.game.rules.values
     paintings = signatures = whites = 0
     types = []
     for i in range(int(rec["n_kept"][p])):
         if rec["card_state"][p, i] != CARD_EXHIBITED:
             continue
         card, squares = rec["cards"][p, i], rec["squares"][p, i]
-        paintings += v["painting_values"][rec["card_tier"][card]]
+        paintings += v["painting_values"][rules["card_tier"][card]]
         signatures += v["black_signature_points"] * bool((squares == K).any())
         whites += int((squares == W).sum())
-        types.append(int(rec["card_type"][card]))
+        types.append(int(rules["card_type"][card]))
     sixes = sum(1 for t in range(3) if rec["token"][p, t] == 6 and rec["token_kind"][p, t] == TK_TOKEN)
     pair = v["identical_pair_bonus"] if sixes and len(set(types)) < len(types) else 0
     return paintings + signatures + int(rec["token"][p].sum()) + pair - v["white_penalty"] * whites

@@ -13,8 +13,7 @@ from cdp_helpers import after_setup, check_invariants, field, game, random_choic
 from simkit.core.experiment import load_experiment
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import (ACCEPT, BUY, PAINT, ST_BUY, ST_CARD, ST_DEGAS, ST_PAINT, ST_TAKE,
-                                         ST_TARGET, ST_TURN, STOP, TAKE, TARGET, TRIG_EXHIBIT, USE)
+from simkit.games.couleurs.state import ACCEPT, BUY, PAINT_CUBE, STOP, TAKE, TARGET, TRIG_EXHIBIT, USE, Stage
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 BASE = {"ruleset": "base"}
@@ -33,12 +32,12 @@ def give(st, p, cards, filled=()):
         field(st, "complete")[p, k] = 0
         field(st, "squares")[p, k] = -1
         for q in (filled[k] if k < len(filled) else ()):
-            field(st, "squares")[p, k, q] = st.record["card_grid"][card, q]
+            field(st, "squares")[p, k, q] = st.rules["card_grid"][card, q]
     field(st, "n_kept")[p] = len(cards)
 
 
 def grid(st, card):
-    return st.record["card_grid"][card].tolist()
+    return st.rules["card_grid"][card].tolist()
 
 
 def not_in_market(st, count):
@@ -75,7 +74,7 @@ def test_take_painting_from_the_market():
     turn_position(st, 0, slots=(j,))
     market = st.record["market"][:3].tolist()
     st.apply_action(USE + j)
-    assert st.record["stage"] == ST_TAKE and st.legal_actions() == [TAKE, TAKE + 1, TAKE + 2]
+    assert st.record["stage"] == Stage.TAKE_PAINTING and st.legal_actions() == [TAKE, TAKE + 1, TAKE + 2]
     st.apply_action(TAKE + 1)
     rec = st.record
     assert rec["n_kept"][0] == 1 and rec["cards"][0, 0] == market[1] and rec["card_state"][0, 0] == 1
@@ -110,16 +109,16 @@ def test_paint_spreads_cubes_over_several_paintings():
     j = slot_of(st, "paint")
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)  # Brush 2
-    assert st.record["stage"] == ST_TARGET and st.legal_actions() == [STOP, TARGET, TARGET + 1]
+    assert st.record["stage"] == Stage.PAINT_TARGET and st.legal_actions() == [STOP, TARGET, TARGET + 1]
     st.apply_action(TARGET + 1)
-    assert st.record["stage"] == ST_PAINT and st.record["target"] == 1
+    assert st.record["stage"] == Stage.PAINT and st.record["target"] == 1
     q = 0
-    st.apply_action(PAINT + 8 * q + grid(st, b)[q])
-    assert st.record["stage"] == ST_TARGET  # the next cube may go elsewhere
+    st.apply_action(PAINT_CUBE + 8 * q + grid(st, b)[q])
+    assert st.record["stage"] == Stage.PAINT_TARGET  # the next cube may go elsewhere
     st.apply_action(TARGET)
-    st.apply_action(PAINT + 8 * 4 + grid(st, a)[4])
+    st.apply_action(PAINT_CUBE + 8 * 4 + grid(st, a)[4])
     rec = st.record
-    assert rec["stage"] == ST_TURN and rec["squares"][0, 0, 4] == grid(st, a)[4]
+    assert rec["stage"] == Stage.TURN and rec["squares"][0, 0, 4] == grid(st, a)[4]
     assert rec["squares"][0, 1, 0] == grid(st, b)[0] and (rec["squares"][0, :2] >= 0).sum() == 2
     check_invariants(st)
 
@@ -150,7 +149,7 @@ def paint_the_ninth_square(st, white=False):
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
     st.apply_action(TARGET)
-    st.apply_action(PAINT + 8 * 8 + grid(st, a)[8])
+    st.apply_action(PAINT_CUBE + 8 * 8 + grid(st, a)[8])
     return a, b
 
 
@@ -160,7 +159,7 @@ def test_exhibit_on_completion_then_the_paint_action_continues():
     rec = st.record
     assert rec["card_state"][0, 0] == 2 and rec["exhibited"][0] == 1 and rec["complete"][0, 0]
     assert rec["squares"][0, 0].tolist() == [W_] + [-1] * 8  # coloured cubes back to the supply
-    assert rec["stage"] == ST_PAINT and rec["target"] == 1 and rec["pend_count"] == 2  # continues on b
+    assert rec["stage"] == Stage.PAINT and rec["target"] == 1 and rec["pend_count"] == 2  # continues on b
     assert not rec["triggers"]
     check_invariants(st)
 
@@ -174,7 +173,7 @@ def test_second_completed_painting_triggers_the_end():
     j = slot_of(st, "paint")
     turn_position(st, 0, slots=(j,), extra_whites=0)
     st.apply_action(USE + j)
-    st.apply_action(PAINT + 8 * 8 + grid(st, a)[8])
+    st.apply_action(PAINT_CUBE + 8 * 8 + grid(st, a)[8])
     assert st.record["triggers"] & TRIG_EXHIBIT and st.is_terminal()
     assert st.end_reason == "paintings_exhibited"
 
@@ -186,14 +185,14 @@ def test_degas_on_completion_moves_cubes_to_another_painting_then_painting_resum
     a, b = paint_the_ninth_square(st)
     rec = st.record
     assert rec["card_state"][0, 0] == 2 and rec["degas_src"] == 0
-    movable = [PAINT + 8 * q + c for q, c in enumerate(grid(st, b)) if c in grid(st, a)]
-    assert rec["stage"] == ST_DEGAS and rec["target"] == 1 and st.legal_actions() == [STOP] + movable
+    movable = [PAINT_CUBE + 8 * q + c for q, c in enumerate(grid(st, b)) if c in grid(st, a)]
+    assert rec["stage"] == Stage.DEGAS and rec["target"] == 1 and st.legal_actions() == [STOP] + movable
     st.apply_action(movable[0])
     check_invariants(st)
     st.apply_action(STOP)  # the other coloured cubes go to the supply; the paint action resumes
     rec = st.record
     assert rec["degas_src"] == -1 and not ((rec["squares"][0, 0] >= 0) & (rec["squares"][0, 0] < 6)).any()
-    assert rec["stage"] == ST_PAINT and rec["pend_count"] == 2 and (rec["squares"][0, 1] >= 0).sum() == 1
+    assert rec["stage"] == Stage.PAINT and rec["pend_count"] == 2 and (rec["squares"][0, 1] >= 0).sum() == 1
     check_invariants(st)
 
 
@@ -250,11 +249,11 @@ def test_module1_take_painting_may_buy_a_bonus_card_instead():
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
     legal = st.legal_actions()
-    assert st.record["stage"] == ST_BUY and ACCEPT not in legal
+    assert st.record["stage"] == Stage.EXHIBIT_OR_BUY and ACCEPT not in legal
     assert [a for a in legal if a >= TAKE] == [TAKE, TAKE + 1, TAKE + 2]
     assert [a for a in legal if BUY <= a < BUY + 8]
     st.apply_action([a for a in legal if BUY <= a < BUY + 8][0])
-    assert st.record["stage"] == ST_CARD
+    assert st.record["stage"] == Stage.BONUS_CARD
     legal = st.legal_actions()
     assert ACCEPT not in legal and [a for a in legal if a >= TAKE] == [TAKE, TAKE + 1, TAKE + 2]
     st.apply_action(TAKE + 2)  # the card's exhibit alternative becomes take a painting

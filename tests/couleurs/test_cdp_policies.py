@@ -14,7 +14,7 @@ from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import heuristics
 from simkit.games.couleurs.market import unfinished
 from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES
-from simkit.games.couleurs.state import EMPTY, ST_PLACE, STAGE_NAMES, STOP, TARGET
+from simkit.games.couleurs.state import EMPTY, STAGE_NAMES, STOP, TARGET, Stage
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
            {"module_painters": True, "module_bonus_cards": True}]
@@ -211,7 +211,7 @@ def test_search_beats_the_heuristic():
     assert by_policy(res, seats, "win_share", 0).mean() > 0.75
 
 
-def permute_hidden(rec, p):
+def permute_hidden(rules, rec, p):
     """Change what player p may not see (spec §2.4): reverse the unseen order of the painting deck and the bonus
     deck, re-key both reshuffle streams, and swap the painter tiles the other players returned to the box with
     those never dealt. Returns how many hidden cards moved."""
@@ -223,12 +223,12 @@ def permute_hidden(rec, p):
         rec[deck][lo:hi] = unseen[::-1].copy()
     for stream in ("paint_rng", "bonus_rng"):
         rec[stream][0] ^= np.uint64(0x5DEECE66D)
-    if rec["module_painters"]:
-        returned = [(o, k) for o in range(int(rec["n_players"])) for k in range(int(rec["painter_deal"]))
+    if rules["module_painters"]:
+        returned = [(o, k) for o in range(int(rules["n_players"])) for k in range(int(rules["painter_deal"]))
                     if o != p and rec["dealt"][o, k] != rec["painter"][o]]
-        dealt = set(rec["dealt"][: int(rec["n_players"]), : int(rec["painter_deal"])].ravel().tolist())
-        hidden = [rec["dealt"][o, k] for o, k in returned] + [t for t in rec["pool"][: int(rec["pool_n"])]
-                                                              if t not in dealt]
+        dealt = set(rec["dealt"][: int(rules["n_players"]), : int(rules["painter_deal"])].ravel().tolist())
+        pool = rules["painter_pool"][: int(rules["n_painter_pool"])]
+        hidden = [rec["dealt"][o, k] for o, k in returned] + [t for t in pool if t not in dealt]
         for (o, k), tile in zip(returned, hidden[::-1]):
             moved += int(rec["dealt"][o, k] != tile)
             rec["dealt"][o, k] = tile
@@ -247,14 +247,14 @@ def test_search_ignores_hidden_information(ruleset, modules):
     for seed in range(1, 4):
         state = g.new_initial_state(seed)
         while not state.is_terminal() and state.record["round"] <= 4:
-            if state.record["stage"] != ST_PLACE or state.current_player != 0:
+            if state.record["stage"] != Stage.PLACE or state.current_player != 0:
                 state.apply_action(state.compiled_action(heuristic))
                 continue
             before = state._arr.copy()
             chosen = state.compiled_action(search)
             after = state._arr.copy()
             state._arr[0] = before[0]
-            moved += permute_hidden(state._arr[0], 0)
+            moved += permute_hidden(state.rules, state._arr[0], 0)
             assert state.compiled_action(search) == chosen, (seed, state.turn)
             state._arr[0] = after[0]
             state.apply_action(chosen)
@@ -334,16 +334,17 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
             stage = STAGE_NAMES[int(s["stage"])]
             if stage in BASE_STAGES:
                 seen.add(stage)
-                action = heuristics.heuristic_choice(s, p, params, state._workspace.have, state._workspace.need)
+                action = heuristics.heuristic_choice(state.rules, s, p, params, state._workspace.have,
+                                                     state._workspace.need)
                 assert action in state.legal_actions(), (stage, action, state.legal_actions())
                 if stage == "paint_target":  # every painting in progress may be offered, even one no cube fits
                     targets = [a - TARGET for a in state.legal_actions() if a >= TARGET]
-                    matching = [i for i in targets if heuristics.matching_square(s, p, i)] or targets
+                    matching = [i for i in targets if heuristics.matching_square(state.rules, s, p, i)] or targets
                     empty = {i: int((s["squares"][p, i] == EMPTY).sum()) for i in matching}
                     assert (action == STOP if not targets else
                             action - TARGET in matching and empty[action - TARGET] == min(empty.values()))
                 if stage == "take_painting":  # only a forced copy (imitator) takes a third painting
-                    assert unfinished(s, p) <= 1 or previous == "copy"
+                    assert unfinished(state.rules, s, p) <= 1 or previous == "copy"
             previous = stage
             state.apply_action(state.compiled_action(choice))
         assert state.end_reason != "round_cap"

@@ -4,8 +4,7 @@ one reserve painting in its place, and Degas moves cubes onto that new painting 
 
 from cdp_helpers import after_setup, check_invariants, field, game, slot_of, turn_position
 from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import (CARD, PAINT, ST_ACTIVE, ST_DEGAS, ST_EXHIBIT, ST_NEW_ACTIVE, ST_PAINT,
-                                         ST_PLACE, ST_TARGET, ST_TURN, STOP, TARGET, USE)
+from simkit.games.couleurs.state import CARD, PAINT_CUBE, STOP, TARGET, USE, Stage
 
 W_ = 6
 
@@ -13,7 +12,7 @@ W_ = 6
 def fill(st, p, i, squares):
     card = st.record["cards"][p, i]
     for q in squares:
-        field(st, "squares")[p, i, q] = st.record["card_grid"][card, q]
+        field(st, "squares")[p, i, q] = st.rules["card_grid"][card, q]
 
 
 def complete(st, p, i):
@@ -24,11 +23,11 @@ def complete(st, p, i):
 def test_each_player_chooses_k_actives_at_setup():
     st = game(n_players=2, active_painting_limit=2, draft_mode="keep_dealt").new_initial_state(4)
     for p in range(2):
-        assert st.record["stage"] == ST_ACTIVE and st.current_player == p
+        assert st.record["stage"] == Stage.ACTIVE and st.current_player == p
         st.apply_action(CARD + 3)
         assert st.current_player == p and st.legal_actions() == [CARD, CARD + 1, CARD + 2]
         st.apply_action(CARD + 0)
-    assert st.record["stage"] == ST_PLACE
+    assert st.record["stage"] == Stage.PLACE
     assert st.record["card_state"][:2, :4].tolist() == [[1, 0, 0, 1]] * 2
 
 
@@ -40,13 +39,13 @@ def test_paint_spreads_over_the_active_paintings_only():
     j = slot_of(st, "paint")
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
-    assert st.record["stage"] == ST_TARGET and st.legal_actions() == [STOP] + [TARGET + i for i in actives]
+    assert st.record["stage"] == Stage.PAINT_TARGET and st.legal_actions() == [STOP] + [TARGET + i for i in actives]
     for i in actives:
         st.apply_action(TARGET + i)
-        assert st.record["stage"] == ST_PAINT
-        c = int(st.record["card_grid"][st.record["cards"][0, i], 0])
-        st.apply_action(PAINT + c)
-    assert st.record["stage"] == ST_TURN  # Brush 2 spent
+        assert st.record["stage"] == Stage.PAINT
+        c = int(st.rules["card_grid"][st.record["cards"][0, i], 0])
+        st.apply_action(PAINT_CUBE + c)
+    assert st.record["stage"] == Stage.TURN  # Brush 2 spent
     assert [int((st.record["squares"][0, i] >= 0).sum()) for i in range(4)] == [
         1 if i in actives else 0 for i in range(4)]
     check_invariants(st)
@@ -61,16 +60,16 @@ def test_exhibit_picks_which_completed_painting_and_activates_one_in_its_place()
     j = slot_of(st, "exhibit")
     turn_position(st, 0, slots=(j,))
     st.apply_action(USE + j)
-    assert st.record["stage"] == ST_EXHIBIT and st.legal_actions() == [CARD + a, CARD + b]
+    assert st.record["stage"] == Stage.EXHIBIT_WHICH and st.legal_actions() == [CARD + a, CARD + b]
     st.apply_action(CARD + b)
     rec = st.record
     assert rec["card_state"][0, b] == 2 and rec["card_state"][0, a] == 1 and rec["exhibited"][0] == 1
     assert rec["squares"][0, b].tolist() == [W_] + [-1] * 8
-    assert rec["stage"] == ST_NEW_ACTIVE
+    assert rec["stage"] == Stage.NEW_ACTIVE
     reserve = [i for i in range(4) if rec["card_state"][0, i] == 0]
     assert st.legal_actions() == [CARD + i for i in reserve]
     st.apply_action(CARD + reserve[0])
-    assert (st.record["card_state"][0, :4] == 1).sum() == 2 and st.record["stage"] == ST_TURN
+    assert (st.record["card_state"][0, :4] == 1).sum() == 2 and st.record["stage"] == Stage.TURN
     check_invariants(st)
 
 
@@ -86,13 +85,14 @@ def test_degas_moves_cubes_onto_the_new_active_painting_only():
     new = st.legal_actions()[0] - CARD
     st.apply_action(CARD + new)
     rec = st.record
-    grid_a = rec["card_grid"][rec["cards"][0, a]].tolist()
-    grid_new = rec["card_grid"][rec["cards"][0, new]].tolist()
-    movable = [PAINT + 8 * q + c for q, c in enumerate(grid_new) if c in grid_a]
+    rules = st.rules
+    grid_a = rules["card_grid"][rec["cards"][0, a]].tolist()
+    grid_new = rules["card_grid"][rec["cards"][0, new]].tolist()
+    movable = [PAINT_CUBE + 8 * q + c for q, c in enumerate(grid_new) if c in grid_a]
     if not movable:
-        assert rec["stage"] == ST_TURN
+        assert rec["stage"] == Stage.TURN
         return
-    assert rec["stage"] == ST_DEGAS and rec["target"] == new and st.legal_actions() == [STOP] + movable
+    assert rec["stage"] == Stage.DEGAS and rec["target"] == new and st.legal_actions() == [STOP] + movable
     st.apply_action(movable[0])
     st.apply_action(STOP)
     rec = st.record

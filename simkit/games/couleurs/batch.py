@@ -9,10 +9,10 @@ from collections import namedtuple
 import numpy as np
 
 from simkit.core.jit import njit
+from simkit.games.couleurs.components import N_TIERS
 from simkit.games.couleurs.dispatch import choose_action
-from simkit.games.couleurs.engine import (apply_action, final_scores, ranks_and_win_shares, score_components,
-                                          setup)
-from simkit.games.couleurs.state import CARD_EXHIBITED, ERR_NO_LEGAL_ACTION, N_COMPONENTS, N_TIERS
+from simkit.games.couleurs.engine import apply_action, final_scores, ranks_and_win_shares, score_components, setup
+from simkit.games.couleurs.state import CARD_EXHIBITED, N_COMPONENTS, ErrorCode
 
 BatchOutput = namedtuple("BatchOutput", "score rank win_share turns components exhibited tiers black hires tracks "
                                         "first_player rounds end_reason triggers")
@@ -28,15 +28,15 @@ def new_output(n_games: int, n_players: int) -> BatchOutput:
 
 
 @njit
-def record_game(s, scores, ranks, shares, out, g):
+def record_game(r, s, scores, ranks, shares, out, g):
     """Write the results of the finished game in s into row g of out."""
     comp = np.zeros(N_COMPONENTS, np.int64)
-    for p in range(s.n_players):
+    for p in range(r.n_players):
         out.score[g, p] = scores[p]
         out.rank[g, p] = ranks[p]
         out.win_share[g, p] = shares[p]
         out.turns[g, p] = s.turns[p]
-        score_components(s, p, comp)
+        score_components(r, s, p, comp)
         for k in range(N_COMPONENTS):
             out.components[g, p, k] = comp[k]
         out.exhibited[g, p] = s.exhibited[p]
@@ -44,7 +44,7 @@ def record_game(s, scores, ranks, shares, out, g):
             out.tiers[g, p, t] = 0
         for i in range(s.n_kept[p]):
             if s.card_state[p, i] == CARD_EXHIBITED:
-                out.tiers[g, p, s.card_tier[s.cards[p, i]]] += 1
+                out.tiers[g, p, r.card_tier[s.cards[p, i]]] += 1
         blacks = s.reserve[p, 7]
         for i in range(s.n_kept[p]):
             for q in range(9):
@@ -61,29 +61,30 @@ def record_game(s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(template, seeds, seat_policy, seat_params, ws, search_ws, out):
-    """Play one game per seed with the rules in template[0]; seat_policy[g, p] / seat_params[g, p] give the
-    policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when every game finished,
-    else the index of the first game that broke an invariant (its state is left in template[0] for the error
-    message)."""
-    s = template[0]
-    n = s.n_players
+def play_games(rules, states, seeds, seat_policy, seat_params, ws, search_ws, out):
+    """Play one game per seed with the rules in rules[0], in the state record states[0]; seat_policy[g, p] /
+    seat_params[g, p] give the policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when
+    every game finished, else the index of the first game that broke an invariant (its state is left in states[0]
+    for the error message)."""
+    r = rules[0]
+    s = states[0]
+    n = r.n_players
     scores = np.empty(n, np.int64)
     ranks = np.empty(n, np.int64)
     shares = np.empty(n, np.float64)
     for g in range(len(seeds)):
-        setup(s, seeds[g])
+        setup(r, s, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(s, seat_policy[g, p], seat_params[g, p], ws, search_ws)
+            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], ws, search_ws)
             if action < 0:
-                s.error = ERR_NO_LEGAL_ACTION
+                s.error = ErrorCode.NO_LEGAL_ACTION
                 s.done = 1
                 break
-            apply_action(s, action)
+            apply_action(r, s, action)
         if s.error:
             return g
-        final_scores(s, scores)
-        ranks_and_win_shares(s, scores, ranks, shares)
-        record_game(s, scores, ranks, shares, out, g)
+        final_scores(r, s, scores)
+        ranks_and_win_shares(r, s, scores, ranks, shares)
+        record_game(r, s, scores, ranks, shares, out, g)
     return -1

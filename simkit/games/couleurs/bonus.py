@@ -3,13 +3,14 @@ exchange, and the cards held under option B. The card choices themselves are res
 
 from simkit.core.jit import njit
 from simkit.core.rng import shuffle
-from simkit.games.couleurs.ops import W
+from simkit.games.couleurs.components import W
+from simkit.games.couleurs.ops import option_b
 
 
 @njit
-def draw_bonus(s):
+def draw_bonus(r, s):
     """The next bonus card from the deck (reshuffling the discards when it is empty), or -1."""
-    if s.bonus_deck_n == 0 and s.bonus_reshuffle and s.bonus_discard_n > 0:
+    if s.bonus_deck_n == 0 and r.bonus_deck_reshuffle and s.bonus_discard_n > 0:
         for k in range(s.bonus_discard_n):
             s.bonus_deck[k] = s.bonus_discard[k]
         s.bonus_deck_n = s.bonus_discard_n
@@ -22,71 +23,71 @@ def draw_bonus(s):
 
 
 @njit
-def discard_bonus(s, card):
+def discard_bonus(r, s, card):
     s.bonus_discard[s.bonus_discard_n] = card
     s.bonus_discard_n += 1
 
 
 @njit
-def refresh_bonus_market(s, half):
+def refresh_bonus_market(r, s, half):
     """Phase 3 step 2 (spec §6.3): a half-turn discards the market and every unused held card (option B), then
     deals a fresh market; otherwise refill."""
     if half:
-        for m in range(s.bonus_market_size):
+        for m in range(r.bonus_market_size):
             if s.bonus_market[m] >= 0:
-                discard_bonus(s, s.bonus_market[m])
+                discard_bonus(r, s, s.bonus_market[m])
                 s.bonus_market[m] = -1
-        for p in range(s.n_players):
+        for p in range(r.n_players):
             for k in range(s.held_n[p]):
-                discard_bonus(s, s.held[p, k])
+                discard_bonus(r, s, s.held[p, k])
             s.held_n[p] = 0
-    for m in range(s.bonus_market_size):
+    for m in range(r.bonus_market_size):
         if s.bonus_market[m] < 0:
-            s.bonus_market[m] = draw_bonus(s)
+            s.bonus_market[m] = draw_bonus(r, s)
 
 
 @njit
-def can_buy(s, p):
-    if not s.module_bonus:
+def can_buy(r, s, p):
+    if not r.module_bonus_cards:
         return False
-    for m in range(s.bonus_market_size):
-        if s.bonus_market[m] >= 0 and s.bonus_cost[s.bonus_market[m]] <= s.reserve[p, W]:
+    for m in range(r.bonus_market_size):
+        if s.bonus_market[m] >= 0 and r.bonus_cost[s.bonus_market[m]] <= s.reserve[p, W]:
             return True
     return False
 
 
 @njit
-def any_swap(s, p):
+def any_swap(r, s, p):
     for g in range(6):
         for t in range(6):
-            if swap_ok(s, p, g, t):
+            if swap_ok(r, s, p, g, t):
                 return True
     return False
 
 
 @njit
-def swap_ok(s, p, g, t):
+def swap_ok(r, s, p, g, t):
     """Colour Swap: a primary for another primary, or a secondary for another secondary, with the supply."""
     return g != t and g < 6 and t < 6 and (g < 3) == (t < 3) and s.reserve[p, g] > 0 and s.supply[t] > 0
 
 
 @njit
-def any_tool_move(s, p):
+def any_tool_move(r, s, p):
     for t in range(3):
-        if s.space[p, t] < s.track_len[t]:
+        if s.space[p, t] < r.track_len[t]:
             return True
     return False
 
 
 
 @njit
-def may_use_held(s, p):
+def may_use_held(r, s, p):
     """Option B: p holds a card and has not used one this round."""
-    return s.option_b and s.held_n[p] > 0 and not s.used_card[p]
+    return option_b(r) and s.held_n[p] > 0 and not s.used_card[p]
 
 
 @njit
-def keep_card(s, p, card):
+def keep_card(r, s, p, card):
     """Option B: a bought card is kept face up; remember it as bought this turn (bonus_b_immediate_counts)."""
     s.fresh = s.held_n[p]
     s.held[p, s.held_n[p]] = card
@@ -94,14 +95,14 @@ def keep_card(s, p, card):
 
 
 @njit
-def take_held(s, p, k):
+def take_held(r, s, p, k):
     """Option B: take held card k to use it now. It is the round's one use, unless it was bought this very turn
     and bonus_b_immediate_counts is false."""
     card = s.held[p, k]
     for j in range(k, s.held_n[p] - 1):
         s.held[p, j] = s.held[p, j + 1]
     s.held_n[p] -= 1
-    if k != s.fresh or s.b_immediate_counts:
+    if k != s.fresh or r.bonus_b_immediate_counts:
         s.used_card[p] = 1
     if k == s.fresh:
         s.fresh = -1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
+from enum import IntEnum
 from importlib import resources
 from pathlib import Path
 
@@ -16,29 +17,80 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 
-# colour codes (spec §1.2); the order is the engine's colour index
-COLOURS = ("R", "Y", "B", "O", "G", "P", "W", "K")
-R, Y, B, O, G, P, W, K = range(8)
-N_COLOURS = 8
+
+class Colour(IntEnum):
+    """Colour codes (spec §1.2); the value is the engine's colour index."""
+    R = 0
+    Y = 1
+    B = 2
+    O = 3  # noqa: E741
+    G = 4
+    P = 5
+    W = 6
+    K = 7
+
+
+COLOURS = tuple(c.name for c in Colour)
+R, Y, B, O, G, P, W, K = Colour  # noqa: E741
+N_COLOURS = len(Colour)
 PRIMARIES, SECONDARIES = (R, Y, B), (O, G, P)
 GRID_COLOURS = "RYBOGP"  # a square requires one of these
 
-# lower-board action ids (spec §7.1): the engine's action index
-LOWER_ACTIONS = ("get_red", "get_yellow", "get_blue", "mix_orange", "mix_green", "mix_purple", "mix_black",
-                 "upgrade_tube", "upgrade_palette", "upgrade_brush", "paint", "exhibit", "take_painting")
+
+class LowerAction(IntEnum):
+    """Lower-board actions (spec §7.1); the value is the engine's action id, the lower-case name the data files'."""
+    GET_RED = 0
+    GET_YELLOW = 1
+    GET_BLUE = 2
+    MIX_ORANGE = 3
+    MIX_GREEN = 4
+    MIX_PURPLE = 5
+    MIX_BLACK = 6
+    UPGRADE_TUBE = 7
+    UPGRADE_PALETTE = 8
+    UPGRADE_BRUSH = 9
+    PAINT = 10
+    EXHIBIT = 11
+    TAKE_PAINTING = 12
+
+
+LOWER_ACTIONS = tuple(a.name.lower() for a in LowerAction)
 (GET_RED, GET_YELLOW, GET_BLUE, MIX_ORANGE, MIX_GREEN, MIX_PURPLE, MIX_BLACK, UPGRADE_TUBE, UPGRADE_PALETTE,
- UPGRADE_BRUSH, PAINT, EXHIBIT, TAKE_PAINTING) = range(len(LOWER_ACTIONS))
+ UPGRADE_BRUSH, PAINT, EXHIBIT, TAKE_PAINTING) = LowerAction
 # upper-board spaces (spec §3.4)
 UPPER_ACTIONS = ("first_player", "imitator", "rotate", "whites")
-TOOLS = ("tube", "palette", "brush")
-TUBE, PALETTE, BRUSH = 0, 1, 2
+
+
+class Tool(IntEnum):
+    TUBE = 0
+    PALETTE = 1
+    BRUSH = 2
+
+
+TOOLS = tuple(t.name.lower() for t in Tool)
+TUBE, PALETTE, BRUSH = Tool
 BONUS_CARD_TYPES = ("painting", "imitation", "mixing", "colour_swap", "tool")
-PAINTERS = ("cezanne", "degas", "gauguin", "manet", "monet", "renoir", "toulouse_lautrec", "van_gogh", "valadon")
+
+
+class Painter(IntEnum):
+    """Painter tiles (spec §11.2); the lower-case name is the tile's id in painter_pool and painters.csv."""
+    CEZANNE = 0
+    DEGAS = 1
+    GAUGUIN = 2
+    MANET = 3
+    MONET = 4
+    RENOIR = 5
+    TOULOUSE_LAUTREC = 6
+    VAN_GOGH = 7
+    VALADON = 8
+
+
+PAINTERS = tuple(p.name.lower() for p in Painter)
 
 MAX_SECTORS = 24  # array bounds of the compiled state
 MAX_TRACK = 16
 MAX_CARDS = 64
-TIERS = 4
+N_TIERS = 4  # painting tiers 0..3 (spec §5.1)
 
 DATA_PACKAGE = "simkit.games.couleurs.data"
 DATA_DIR = "simkit/games/couleurs/data"
@@ -286,7 +338,7 @@ def load_paintings(path=None) -> Paintings:
             raise ConfigError(f"duplicate card_id {cid}", source=name, key=where)
         if not row["type"]:
             raise ConfigError("empty type", source=name, key=where)
-        tier = _int(row, "tier", name, line, 0, TIERS - 1)
+        tier = _int(row, "tier", name, line, 0, N_TIERS - 1)
         grid = []
         for i in range(1, 10):
             c = row[f"sq{i}"]
@@ -303,7 +355,7 @@ def load_paintings(path=None) -> Paintings:
     type_names = tuple(dict.fromkeys(types))
     for t in type_names:
         t_tiers = sorted(tier for tier, ty in zip(tiers, types) if ty == t)
-        if t_tiers != list(range(TIERS)):
+        if t_tiers != list(range(N_TIERS)):
             raise ConfigError(f"type {t!r} must have exactly one card per tier 0..3, got tiers {t_tiers}",
                               source=name, key=f"type {t}")
     return Paintings(np.array(ids, np.int16), tuple(types), np.array([type_names.index(t) for t in types], np.int8),

@@ -10,23 +10,20 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from simkit.core.compiled import RecordState, aborted_error, lineup_arrays, policy_vector
-from simkit.core.errors import ConfigError
 from simkit.core.game import Column, Game, end_columns
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import engine
 from simkit.games.couleurs.batch import new_output, play_games, record_game
-from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, PAINTERS, TOOLS,
-                                              UPPER_ACTIONS)
+from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, N_TIERS, PAINTERS,
+                                              TOOLS, UPPER_ACTIONS)
 from simkit.games.couleurs.dispatch import choose_action
-from simkit.games.couleurs.policies import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH,
-                                            new_workspace)
-from simkit.games.couleurs.rules import PARAMS, TIE_BREAKS, CouleursRules, by_players
+from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH, new_workspace
+from simkit.games.couleurs.rules import PARAMS, CouleursRules, rules_record
 from simkit.games.couleurs.search import new_search_workspace
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
-                                         END_REASONS, END_ROUND_CAP, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_TIERS,
-                                         N_UPPER, PAINT, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE,
-                                         TARGET, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, VALADON)
-from simkit.games.couleurs.components import MAX_SECTORS
+                                         END_REASONS, END_ROUND_CAP, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_UPPER,
+                                         PAINT_CUBE, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET,
+                                         TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, VALADON)
 
 
 def trigger_names(mask: int, first: int) -> str:
@@ -103,7 +100,7 @@ class CouleursGame(Game):
         self.rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
         self.rules.check_supported(source, prefix)
         self.title = f"{CouleursGame.title} ({RULESET_TITLES[self.rules['ruleset']]})"
-        self._template = self._make_template()
+        self.rules_record = rules_record(self.rules)  # one-element array of rules.RULES_DTYPE
 
     def __reduce__(self):  # workers rebuild the game from the rule values, once per process
         return (_rebuild, (json.dumps(dict(self.rules.values), sort_keys=True),))
@@ -123,89 +120,9 @@ class CouleursGame(Game):
     def data_sources(self) -> dict[str, str]:
         return self.rules.data_sources()
 
-    def _make_template(self) -> np.ndarray:
-        """A one-record state array with the rule values and component data filled in."""
-        r, v = self.rules, self.rules.values
-        n = v["n_players"]
-        arr = np.zeros(1, STATE_DTYPE)
-        s = arr[0]
-        S = r.board.n_sectors
-        s["n_players"], s["n_sectors"] = n, S
-        s["wheel"][:S] = r.board.wheel
-        s["cap"][:S] = r.board.caps[n]
-        s["forbidden"][:S] = r.board.printed_forbidden
-        s["red_sector"] = int(np.flatnonzero(r.board.wheel == 0)[0])
-        s["track_len"][:] = r.tracks.lengths
-        s["track_level"][:] = r.tracks.levels
-        cards = r.paintings
-        s["n_cards"] = len(cards)
-        s["card_grid"][: len(cards)] = cards.grids
-        s["card_tier"][: len(cards)] = cards.tiers
-        s["card_type"][: len(cards)] = cards.type_index
-        s["values"][:] = v["painting_values"]
-        s["unlimited"] = v["unlimited_supply"]
-        s["supply_init"][:] = r.colour_vector("supply_counts")
-        s["black_total"] = by_players(v["black_cubes_by_players"], n)
-        s["n_types_total"] = len(cards.type_names)
-        s["n_types_play"] = by_players(v["painting_types_by_players"], n)
-        tip = v["painting_types_in_play"]
-        s["types_random"] = tip == "random"
-        if tip != "random":
-            s["types_fixed"][: len(tip)] = [cards.type_names.index(t) for t in tip]
-        s["pick_pass"] = v["draft_mode"] == "pick_pass"
-        s["hand_size"] = v["draft_hand_size"]
-        s["active_limit"] = v["active_painting_limit"]
-        s["market_mode"] = v["painting_mode"] == "market"
-        s["on_completion"] = v["exhibit_mode"] == "on_completion"
-        s["market_size"] = by_players(v["painting_market_size"], n) if s["market_mode"] else 0
-        s["paint_reshuffle"] = v["painting_deck_reshuffle"]
-        s["return_on_completion"] = v["return_coloured_on"] == "completion"
-        s["start_pigments"][:] = r.colour_vector("start_pigments")
-        s["start_assistants"], s["max_assistants"] = v["start_assistants"], v["max_assistants"]
-        s["first_fixed"] = -1 if v["first_player"] == "random" else v["first_player"]
-        s["rot_per_round"] = v["rotation_per_round"]
-        opts = v["rotate_options"]
-        if len(opts) > len(s["rot_opts"]):
-            raise ConfigError(f"at most {len(s['rot_opts'])} rotate options", key="rotate_options")
-        s["n_rot_opts"] = len(opts)
-        s["rot_opts"][: len(opts)] = opts
-        s["since_refresh_rule"] = v["half_turn_rule"] == "since_refresh"
-        s["pigment_limit"], s["upgrade_cost"] = v["pigment_limit"], v["upgrade_cost"]
-        s["bonus_space"], s["bonus_pts"], s["end_pts"] = (v["track_bonus_space"], v["track_bonus_points"],
-                                                          v["track_end_points"])
-        s["max_whites"], s["white_penalty"] = v["max_whites_per_painting"], v["white_penalty"]
-        s["max_blacks"], s["black_pts"] = v["max_blacks_per_painting"], v["black_signature_points"]
-        s["black_reserve_scores"] = v["black_in_reserve_scores"]
-        s["end_exhibited"], s["end_last_black"] = v["end_paintings_exhibited"], v["end_on_last_black"]
-        s["end_track"] = v["end_on_track_end"]
-        s["pair_bonus"], s["pair_max"] = v["identical_pair_bonus"], v["identical_pair_max"]
-        s["score_unexhibited"] = v["score_completed_unexhibited"]
-        s["n_tie"] = len(v["tie_breaks"])
-        s["tie"][: len(v["tie_breaks"])] = [TIE_BREAKS.index(t) for t in v["tie_breaks"]]
-        s["round_cap"] = v["round_cap"]
-        s["module_painters"] = v["module_painters"]
-        s["painter_deal"] = v["painter_deal"]
-        s["pool_n"] = len(v["painter_pool"])
-        s["pool"][: len(v["painter_pool"])] = [PAINTERS.index(x) for x in v["painter_pool"]]
-        s["painter_first"] = v["painter_choice_before_draft"]
-        s["powers_on_copies"] = v["painter_powers_on_copies"]
-        s["matching_only"] = v["free_paint_matching_only"]
-        s["degas_n"] = v["degas_cubes"]
-        s["vg_limit"] = v["van_gogh_pigment_limit"]
-        s["module_bonus"] = v["module_bonus_cards"]
-        s["bonus_market_size"] = v["bonus_market_size"]
-        s["bonus_reshuffle"] = v["bonus_deck_reshuffle"]
-        s["option_b"] = v["module_bonus_cards"] and v["bonus_card_option"] == "B"
-        s["b_immediate_counts"] = v["bonus_b_immediate_counts"]
-        s["bonus_on_pass"] = v["bonus_on_pass"]
-        s["cezanne_tool"] = v["cezanne_on_tool_card"]
-        s["bonus_cost"][:] = r.bonus_cards.cost_white
-        s["bonus_copies"][:] = r.bonus_cards.copies
-        s["bonus_total"] = int(r.bonus_cards.copies.sum())
-        return arr
-
     def new_record(self) -> np.ndarray:
-        return self._template.copy()
+        """A one-element state array for `engine.setup`."""
+        return np.zeros(1, STATE_DTYPE)
 
     # ---- step-by-step API ----------------------------------------------------------------------------------------
 
@@ -220,12 +137,12 @@ class CouleursGame(Game):
         policy_ids, params = lineup_arrays(lineup, POLICY_IDS, POLICY_PARAMS, MAX_PARAMS)
         seats = np.asarray(seats)
         out = new_output(len(seeds), self.n_players)
-        template = self.new_record()
+        states = self.new_record()
         search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
-        failed = play_games(template, np.asarray(seeds, np.uint64), policy_ids[seats], params[seats],
+        failed = play_games(self.rules_record, states, np.asarray(seeds, np.uint64), policy_ids[seats], params[seats],
                             new_workspace(), search_ws, out)
         if failed >= 0:
-            raise aborted_error(self.id, seeds[failed], template[0], ERROR_TEXT)
+            raise aborted_error(self.id, seeds[failed], states[0], ERROR_TEXT)
         return self._batch_columns(out)
 
     def _batch_columns(self, out) -> dict[str, np.ndarray]:
@@ -250,7 +167,7 @@ class CouleursGame(Game):
         """One finished game's result arrays, in the shapes of `play_batch` with one game."""
         out = new_output(1, self.n_players)
         ranks, shares = state._ranks_and_shares()
-        record_game(state._arr[0], state.scores(), ranks, shares, out, 0)
+        record_game(self.rules_record[0], state.record, state.scores(), ranks, shares, out, 0)
         return self._batch_columns(out)
 
 
@@ -263,26 +180,34 @@ class CouleursState(RecordState):
     """One Couleurs de Paris game, driven action by action through the compiled engine."""
 
     error_text = ERROR_TEXT
-    ranks_and_win_shares = staticmethod(engine.ranks_and_win_shares)
 
     def __init__(self, game: CouleursGame, seed: int):
         self.game = game
         self.seed = seed
+        self._rules = game.rules_record
         self._arr = game.new_record()
-        engine.setup(self._arr[0], np.uint64(seed))
+        engine.setup(self.rules, self._arr[0], np.uint64(seed))
         self._workspace = new_workspace()
 
+    @property
+    def rules(self) -> np.void:
+        """The game's rules record (read it, don't write it)."""
+        return self._rules[0]
+
+    def ranks_and_win_shares(self, record, scores, ranks, shares) -> None:
+        engine.ranks_and_win_shares(self.rules, record, scores, ranks, shares)
+
     def legal_actions(self) -> list[int]:
-        n = engine.legal_actions(self._arr[0], self._workspace.legal)
+        n = engine.legal_actions(self.rules, self._arr[0], self._workspace.legal)
         return self._workspace.legal[:n].tolist()
 
     def is_legal(self, action: int) -> bool:
-        return bool(engine.is_legal_in(self._arr, int(action)))
+        return bool(engine.is_legal_in(self._rules, self._arr, int(action)))
 
     def apply_action(self, action: int) -> None:
         if not self.is_legal(action):
             raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
-        engine.apply_action(self._arr[0], int(action))
+        engine.apply_action(self.rules, self._arr[0], int(action))
         self._raise_if_aborted()
 
     def compiled_action(self, choice) -> int:
@@ -290,7 +215,7 @@ class CouleursState(RecordState):
         params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
         policy = POLICY_IDS[choice.name]
         search_ws = self._search_workspace if policy == SEARCH else None
-        return int(choose_action(self._arr[0], policy, params, self._workspace, search_ws))
+        return int(choose_action(self.rules, self._arr[0], policy, params, self._workspace, search_ws))
 
     @cached_property
     def _search_workspace(self):
@@ -298,12 +223,12 @@ class CouleursState(RecordState):
 
     def scores(self) -> np.ndarray:
         out = np.zeros(self.game.n_players, np.int64)
-        engine.final_scores(self._arr[0], out)
+        engine.final_scores(self.rules, self._arr[0], out)
         return out
 
     def score_components(self, player: int) -> dict[str, int]:
         comp = np.zeros(len(COMPONENT_NAMES), np.int64)
-        engine.score_components(self._arr[0], player, comp)
+        engine.score_components(self.rules, self._arr[0], player, comp)
         return dict(zip(COMPONENT_NAMES, comp.tolist()))
 
     @property
@@ -317,7 +242,7 @@ class CouleursState(RecordState):
 
     def _loc_name(self, loc: int) -> str:
         if loc < MAX_SECTORS:
-            return f"slot {loc} ({LOWER_ACTIONS[engine.action_of_slot(self.record, loc)]})"
+            return f"slot {loc} ({LOWER_ACTIONS[engine.action_of_slot(self.rules, self.record, loc)]})"
         return UPPER_ACTIONS[loc - MAX_SECTORS]
 
     def describe_action(self, action: int) -> str:
@@ -378,17 +303,17 @@ class CouleursState(RecordState):
             return f"copy {self._loc_name(action - COPY)}"
         if action < KEEP:
             return f"rotate {self.game.rules['rotate_options'][action - ROTATE]}"
-        if action < PAINT:
+        if action < PAINT_CUBE:
             return f"keep the assistant on {self._loc_name(action - KEEP)}"
-        q, c = divmod(action - PAINT, 8)
+        q, c = divmod(action - PAINT_CUBE, 8)
         verb = {"degas": "Degas: move", "free_paint": "free paint"}.get(stage, "paint")
         return f"{verb} {COLOURS[c]} on square {q + 1}"
 
     def observation(self, player: int) -> CouleursObservation:
-        s = self.record
+        s, r = self.record, self.rules
         g = self.game
         n = g.n_players
-        S = int(s["n_sectors"])
+        S = int(r["n_sectors"])
         owner_only = g.rules["observe_reserve_grids"] == "owner"
         paintings = []
         for p in range(n):
@@ -399,19 +324,19 @@ class CouleursState(RecordState):
                 visible = state != 0 or p == player or not owner_only
                 mine.append({
                     "card_id": self._card_id(card), "type": g.rules.paintings.types[card],
-                    "tier": int(s["card_tier"][card]),
+                    "tier": int(r["card_tier"][card]),
                     "state": ("reserve", "active", "exhibited")[state],
-                    "grid": "".join("RYBOGP"[c] for c in s["card_grid"][card]) if visible else None,
+                    "grid": "".join("RYBOGP"[c] for c in r["card_grid"][card]) if visible else None,
                     "cubes": "".join("." if c == EMPTY else COLOURS[c] for c in s["squares"][p, i]),
                     "complete": bool(s["complete"][p, i]),
                 })
             paintings.append(tuple(mine))
-        limited = [c for c in range(8) if c == 7 or not s["unlimited"]]
+        limited = [c for c in range(8) if c == 7 or not r["unlimited_supply"]]
         actions = ({a: self.describe_action(a) for a in self.legal_actions()}
                    if player == self.current_player else {})
         return CouleursObservation(
             player, STAGE_NAMES[int(s["stage"])], int(s["round"]), int(s["rotation"]), int(s["first_player"]),
-            tuple(LOWER_ACTIONS[engine.action_of_slot(s, j)] for j in range(S)), tuple(int(c) for c in s["cap"][:S]),
+            tuple(LOWER_ACTIONS[engine.action_of_slot(r, s, j)] for j in range(S)), tuple(int(c) for c in r["cap"][:S]),
             tuple(tuple(int(x) for x in s["lower"][p, :S]) for p in range(n)),
             tuple(tuple(int(x) for x in s["lower_standing"][p, :S]) for p in range(n)),
             {UPPER_ACTIONS[u]: (None if s["upper_owner"][u] < 0 else int(s["upper_owner"][u]))
@@ -427,7 +352,7 @@ class CouleursState(RecordState):
             tuple(PAINTERS[int(x)] if x >= 0 else None for x in s["painter"][:n]),
             tuple(PAINTERS[int(x)] for x in s["dealt"][player] if x >= 0),
             tuple(COLOURS[int(x)] if x >= 0 else None for x in s["gauguin_colour"][:n]),
-            tuple(BONUS_CARD_TYPES[int(x)] if x >= 0 else None for x in s["bonus_market"][: s["bonus_market_size"]]),
+            tuple(BONUS_CARD_TYPES[int(x)] if x >= 0 else None for x in s["bonus_market"][: r["bonus_market_size"]]),
             actions,
-            tuple(self._card_id(int(x)) if x >= 0 else None for x in s["market"][: s["market_size"]]),
+            tuple(self._card_id(int(x)) if x >= 0 else None for x in s["market"][: engine.painting_market_places(r)]),
             tuple(tuple(BONUS_CARD_TYPES[int(x)] for x in s["held"][p, : s["held_n"][p]]) for p in range(n)))

@@ -20,24 +20,19 @@ It reads only what the player may see (spec §2.4): its own reserve grids, and p
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import MAX_SECTORS
-from simkit.games.couleurs.engine import (B, BRUSH, EXHIBIT, G, GET_BLUE, K, MIX_BLACK, MIX_PURPLE, O,
-                                          P, PAINT_ACTION, PALETTE, R, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, W, Y,
-                                          action_of_slot, active_index, can_buy, can_perform, is_legal,
-                                          legal_actions, level, mix_inputs, non_black, owns_standing,
-                                          painting_complete, place_ok, slot_standing,
-                                          swap_ok)
+from simkit.games.couleurs.components import (BRUSH, EXHIBIT, GET_BLUE, MAX_SECTORS, MIX_BLACK, MIX_PURPLE, PAINT,
+                                              PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P,
+                                              R, W, Y)
+from simkit.games.couleurs.engine import (action_of_slot, active_index, can_buy, can_perform, is_legal, legal_actions,
+                                          level, mix_inputs, non_black, owns_standing, painting_complete, place_ok,
+                                          slot_standing, swap_ok)
 from simkit.games.couleurs.market import can_take, unfinished
-from simkit.games.couleurs.ops import TAKE_PAINTING, painting_counts
+from simkit.games.couleurs.ops import market_mode, painting_counts, painting_market_places
 from simkit.games.couleurs.painting import paint_ok_on, valadon_ok_on, workable
-from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
-                                         HIRE, KEEP, MIXCARD, N_UPPER, PAINT, PLACE, ROTATE, ST_ACTIVE, ST_BONUS,
-                                         ST_BUY, ST_CARD, ST_CEZANNE, ST_COPY, ST_DEGAS, ST_DISCARD, ST_DRAFT,
-                                         ST_FREE, ST_GAUGUIN, ST_KEEP, ST_MIXPAY, ST_NEW_ACTIVE, ST_PAINT, ST_PAINTER,
-                                         ST_PAY, ST_PLACE, ST_ROTATE, ST_SWAP, ST_TOOL, ST_TURN, STOP, SWAP,
-                                         TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE,
-                                         VALADON, ST_TAKE, ST_TARGET, ST_EXHIBIT, ST_HELD, TAKE, TARGET, HELD,
-                                         TK_NONE)
+from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY, HELD,
+                                         HIRE, KEEP, MIXCARD, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP, TAKE,
+                                         TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES,
+                                         USE, VALADON, Stage)
 
 TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
@@ -58,17 +53,17 @@ SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of action
 
 
 @njit
-def focus_index(s, p):
+def focus_index(r, s, p):
     """The painting p plans around: the unfinished active painting with the fewest empty squares (the base game's
     market lets p hold several; finishing one before the next keeps cubes from spreading), else the first active
     one (-1: none). With a single active painting (variant J) it is that painting."""
     best, best_empty = -1, 99
     for i in range(s.n_kept[p]):
-        if workable(s, p, i):
-            filled, whites, blacks = painting_counts(s, p, i)
+        if workable(r, s, p, i):
+            filled, whites, blacks = painting_counts(r, s, p, i)
             if 9 - filled < best_empty:
                 best, best_empty = i, 9 - filled
-    return best if best >= 0 else active_index(s, p)
+    return best if best >= 0 else active_index(r, s, p)
 
 
 KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
@@ -77,7 +72,7 @@ N_NEEDS = SQUARES_AT + 6
 
 
 @njit
-def needs(s, p, have, params, out):
+def needs(r, s, p, have, params, out):
     """What p's active painting asks for, given the cubes `have`:
     out[c] = cubes of colour c it still lacks (c < 6; a planned black adds an orange, a green and a purple),
     out[W] = whites to gather for the squares whites will take, out[8 + x] = primaries x the missing secondaries'
@@ -88,35 +83,35 @@ def needs(s, p, have, params, out):
     tolerance = int(params[TOLERANCE])
     for c in range(N_NEEDS):
         out[c] = 0
-    i = focus_index(s, p)
-    if i < 0 or painting_complete(s, p, i):
+    i = focus_index(r, s, p)
+    if i < 0 or painting_complete(r, s, p, i):
         return 0
     card = s.cards[p, i]
     empty = 0
     for q in range(9):
         if s.squares[p, i, q] == EMPTY:
-            out[s.card_grid[card, q]] += 1
+            out[r.card_grid[card, q]] += 1
             empty += 1
-    filled, whites, blacks = painting_counts(s, p, i)
+    filled, whites, blacks = painting_counts(r, s, p, i)
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
         out[KEEP_AT + c] = out[c]  # squares of colour c
         out[SQUARES_AT + c] = out[c]
         out[c] = max(0, out[c] - have[c])
     # whites stand in for the squares hardest to fill: secondaries first
-    free_whites = max(0, min(tolerance, s.max_whites) - whites)
+    free_whites = max(0, min(tolerance, r.max_whites_per_painting) - whites)
     stand_in = 0
     for c in (O, G, P, R, Y, B):
         while out[c] > 0 and stand_in < free_whites:
             out[c] -= 1
             stand_in += 1
     out[W] = max(0, stand_in - have[W])
-    if plans_black(s, have, params, blacks, out[O] + out[G] + out[P] > 0):
+    if plans_black(r, s, have, params, blacks, out[O] + out[G] + out[P] > 0):
         for d in (O, G, P):  # one of each for the black, beyond the painting's squares (whites never stand in)
             if have[d] <= out[KEEP_AT + d]:
                 out[d] += 1
             out[KEEP_AT + d] += 1
-    palette = level(s, p, PALETTE)
+    palette = level(r, s, p, PALETTE)
     for d in (O, G, P):
         if out[d] > 0:  # mixes still to make, and their inputs
             x, z = mix_inputs(d)
@@ -131,17 +126,17 @@ def needs(s, p, have, params, out):
 
 
 @njit
-def wants_signature(s, p, sign):
+def wants_signature(r, s, p, sign):
     """Whether p would put a black on the focus painting (black_signatures, none there yet)."""
-    i = focus_index(s, p)
-    if not sign or i < 0 or painting_complete(s, p, i):
+    i = focus_index(r, s, p)
+    if not sign or i < 0 or painting_complete(r, s, p, i):
         return False
-    filled, whites, blacks = painting_counts(s, p, i)
-    return blacks < s.max_blacks
+    filled, whites, blacks = painting_counts(r, s, p, i)
+    return blacks < r.max_blacks_per_painting
 
 
 @njit
-def plans_black(s, have, params, blacks, lacks_secondary):
+def plans_black(r, s, have, params, blacks, lacks_secondary):
     """Whether needs() adds an orange, a green and a purple for a black: for a signature the focus painting (an
     unfinished one holding `blacks`) lacks, with none in hand (`have`) and one left in the supply.
     black_eagerness patient waits until the painting's own secondaries are in hand (lacks_secondary false),
@@ -149,25 +144,25 @@ def plans_black(s, have, params, blacks, lacks_secondary):
     measured best in each)."""
     eager = int(params[BLACK_EAGERNESS])
     if eager == BLACK_AUTO:
-        eager = BLACK_PLANNED if s.market_mode else BLACK_PATIENT
+        eager = BLACK_PLANNED if market_mode(r) else BLACK_PATIENT
     if eager == BLACK_SPARE or (eager == BLACK_PATIENT and lacks_secondary) or s.supply[K] == 0:
         return False
-    return params[SIGN] > 0.5 and blacks < s.max_blacks and have[K] == 0
+    return params[SIGN] > 0.5 and blacks < r.max_blacks_per_painting and have[K] == 0
 
 
 @njit
-def hire_open(s, p, hire):
+def hire_open(r, s, p, hire):
     """Whether p would still hire at a bonus space now (`hire` policy, assistants left in its reserve)."""
-    return s.round <= HIRE_UNTIL_ROUND[hire] and s.owned[p] < s.max_assistants
+    return s.round <= HIRE_UNTIL_ROUND[hire] and s.owned[p] < r.max_assistants
 
 
 @njit
-def pushed_track(s, p, weights):
+def pushed_track(r, s, p, weights):
     """The track p pushes towards its bonus space for a hire: the one nearest it (the upgrade priority breaks
     ties); -1 when every track is past it or already took its bonus."""
     best, best_key = -1, -1.0
     for t in range(3):
-        if s.space[p, t] < s.bonus_space and s.token_kind[p, t] == TK_NONE:
+        if s.space[p, t] < r.track_bonus_space and s.token_kind[p, t] == TK_NONE:
             key = s.space[p, t] + 0.1 * weights[t]
             if key > best_key:
                 best, best_key = t, key
@@ -175,7 +170,7 @@ def pushed_track(s, p, weights):
 
 
 @njit
-def spare_cubes(s, p, need):
+def spare_cubes(r, s, p, need):
     """Reserve cubes beyond those worth keeping (see needs)."""
     total = 0
     for c in range(7):
@@ -184,7 +179,7 @@ def spare_cubes(s, p, need):
 
 
 @njit
-def least_needed_colour(s, p, need):
+def least_needed_colour(r, s, p, need):
     """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
     best, best_surplus = -1, -1e9
     for c in range(7):
@@ -200,9 +195,9 @@ def least_needed_colour(s, p, need):
 
 
 @njit
-def card_score(s, p, card, tier_pref, tolerance):
+def card_score(r, s, p, card, tier_pref, tolerance):
     """How much p wants painting card `card`: the tier preference, then how well its colours fit p's reserve."""
-    t = s.card_tier[card]
+    t = r.card_tier[card]
     if tier_pref == TIER_CHEAP:
         score = 10.0 * (3 - t)
     elif tier_pref == TIER_EXPENSIVE:
@@ -210,34 +205,34 @@ def card_score(s, p, card, tier_pref, tolerance):
     else:  # value per expected effort: primaries count 1, secondaries SECONDARY_EFFORT, whites stand in for some
         effort = 0.0
         for q in range(9):
-            effort += 1.0 if s.card_grid[card, q] <= B else SECONDARY_EFFORT
+            effort += 1.0 if r.card_grid[card, q] <= B else SECONDARY_EFFORT
         effort -= (SECONDARY_EFFORT - 1.0) * min(tolerance, 3 + t)
-        score = 30.0 * s.values[t] / effort
+        score = 30.0 * r.painting_values[t] / effort
     fit = 0.0
     for c in range(6):
         req = 0
         for q in range(9):
-            if s.card_grid[card, q] == c:
+            if r.card_grid[card, q] == c:
                 req += 1
         fit += min(req, s.reserve[p, c])
     return score + 0.5 * fit
 
 
 @njit
-def best_card_action(s, p, tier_pref, tolerance, draft):
+def best_card_action(r, s, p, tier_pref, tolerance, draft):
     best, best_score = -1, -1e9
     n = s.hand_n[p] if draft else s.n_kept[p]
     for i in range(n):
         if draft:
             card = s.hand[p, i]
-            score = card_score(s, p, card, tier_pref, tolerance)
+            score = card_score(r, s, p, card, tier_pref, tolerance)
             for k in range(s.n_kept[p]):  # the identical-pair bonus wants two of a type
-                if s.card_type[s.cards[p, k]] == s.card_type[card]:
+                if r.card_type[s.cards[p, k]] == r.card_type[card]:
                     score += 2.0
         else:
             if s.card_state[p, i] != CARD_RESERVE:
                 continue
-            score = card_score(s, p, s.cards[p, i], tier_pref, tolerance)
+            score = card_score(r, s, p, s.cards[p, i], tier_pref, tolerance)
         if score > best_score:
             best, best_score = i, score
     return CARD + best
@@ -247,29 +242,29 @@ def best_card_action(s, p, tier_pref, tolerance, draft):
 
 
 @njit
-def paintable(s, p, have, need, tolerance, sign):
+def paintable(r, s, p, have, need, tolerance, sign):
     """Cubes a paint action could place now from `have` (matching colours, whites within the tolerance, a
     signature), capped by the Brush level; `need` as filled by needs()."""
-    i = focus_index(s, p)
-    if i < 0 or painting_complete(s, p, i):
+    i = focus_index(r, s, p)
+    if i < 0 or painting_complete(r, s, p, i):
         return 0, False
-    filled, whites, blacks = painting_counts(s, p, i)
+    filled, whites, blacks = painting_counts(r, s, p, i)
     count = 0
     for c in range(6):
         count += min(need[SQUARES_AT + c], have[c])
     empty = 9 - filled
-    extra = min(have[W], max(0, min(tolerance, s.max_whites) - whites))
-    if sign and blacks < s.max_blacks and have[K] > 0:
+    extra = min(have[W], max(0, min(tolerance, r.max_whites_per_painting) - whites))
+    if sign and blacks < r.max_blacks_per_painting and have[K] > 0:
         extra += 1
     count = min(empty, count + extra)
-    brush = level(s, p, BRUSH)
+    brush = level(r, s, p, BRUSH)
     return min(count, brush), count >= empty and empty <= brush
 
 
 @njit
-def bonus_card_value(s, p, card, have, need, tolerance, sign):
+def bonus_card_value(r, s, p, card, have, need, tolerance, sign):
     if card == 0:  # Painting: a second paint
-        n, done = paintable(s, p, have, need, tolerance, sign)
+        n, done = paintable(r, s, p, have, need, tolerance, sign)
         return 1.0 * n + (3.0 if done else 0.0)
     if card == 2:  # Mixing
         for c in (O, G, P):
@@ -284,209 +279,209 @@ def bonus_card_value(s, p, card, have, need, tolerance, sign):
 
 
 @njit
-def lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit):
+def lower_value(r, s, p, a, have, need, params, placing_paint, placing_exhibit):
     """The value of performing lower action a now for p (from the reserve `have`, missing colours `need`)."""
     tolerance, sign = int(params[TOLERANCE]), params[SIGN] > 0.5  # an int, as every caller of paintable
     if a <= GET_BLUE:
-        tube = level(s, p, TUBE)
+        tube = level(r, s, p, TUBE)
         return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
     if a <= MIX_PURPLE:
         x, z = mix_inputs(a)
         if have[x] <= 0 or have[z] <= 0:
             return 0.0
-        return min(level(s, p, PALETTE), need[a]) * 1.6 + 0.1
+        return min(level(r, s, p, PALETTE), need[a]) * 1.6 + 0.1
     if a == MIX_BLACK:
         if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
             return 0.0
-        if wants_signature(s, p, sign) and have[K] == 0:
+        if wants_signature(r, s, p, sign) and have[K] == 0:
             return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
         return 0.0
     if a <= UPGRADE_BRUSH:
         t = a - UPGRADE_TUBE
-        if s.space[p, t] >= s.track_len[t] or non_black(s, p) < s.upgrade_cost:
+        if s.space[p, t] >= r.track_len[t] or non_black(r, s, p) < r.upgrade_cost:
             return 0.0
         weights = UPGRADE_WEIGHTS[int(params[1])]
         value = 1.0 * weights[t]
-        if s.space[p, t] + 1 == s.bonus_space:
+        if s.space[p, t] + 1 == r.track_bonus_space:
             value += 1.0
         hire = int(params[HIRE_POLICY])
-        if HIRE_PULL[hire] > 0 and hire_open(s, p, hire) and pushed_track(s, p, weights) == t:
+        if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, weights) == t:
             value += HIRE_PULL[hire]
-        if spare_cubes(s, p, need) < s.upgrade_cost:
+        if spare_cubes(r, s, p, need) < r.upgrade_cost:
             value -= 1.2
         return value
-    if a == PAINT_ACTION:
+    if a == PAINT:
         if placing_paint:
             return 0.0
-        n, done = paintable(s, p, have, need, tolerance, sign)
+        n, done = paintable(r, s, p, have, need, tolerance, sign)
         return 1.3 * n + (3.0 if done else 0.0)
     if a == EXHIBIT:
-        i = active_index(s, p)
-        if i >= 0 and painting_complete(s, p, i) and not placing_exhibit:
+        i = active_index(r, s, p)
+        if i >= 0 and painting_complete(r, s, p, i) and not placing_exhibit:
             return 12.0
-        if can_buy(s, p):
-            return buy_value(s, p, have, need, tolerance, sign)
+        if can_buy(r, s, p):
+            return buy_value(r, s, p, have, need, tolerance, sign)
         return 0.0
     if a == TAKE_PAINTING:
-        if wants_painting(s, p, need):
-            return 6.0 if unfinished(s, p) == 0 else 1.5
-        if can_buy(s, p):
-            return buy_value(s, p, have, need, tolerance, sign)
+        if wants_painting(r, s, p, need):
+            return 6.0 if unfinished(r, s, p) == 0 else 1.5
+        if can_buy(r, s, p):
+            return buy_value(r, s, p, have, need, tolerance, sign)
         return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
     return 0.0
 
 
 @njit
-def buy_value(s, p, have, need, tolerance, sign):
+def buy_value(r, s, p, have, need, tolerance, sign):
     """Module 1: the value of buying the most useful affordable bonus card now."""
     best = 0.0
-    for m in range(s.bonus_market_size):
+    for m in range(r.bonus_market_size):
         card = s.bonus_market[m]
-        if card >= 0 and s.bonus_cost[card] <= s.reserve[p, W]:
-            best = max(best, bonus_card_value(s, p, card, have, need, tolerance, sign))
+        if card >= 0 and r.bonus_cost[card] <= s.reserve[p, W]:
+            best = max(best, bonus_card_value(r, s, p, card, have, need, tolerance, sign))
     return best - 0.5
 
 
 @njit
-def wants_painting(s, p, need):
+def wants_painting(r, s, p, need):
     """Base game: p takes a market painting when it has none in progress, or one a Paint action could nearly
     finish (so the next is ready); never a third, which would spread its cubes."""
-    if not can_take(s, p):
+    if not can_take(r, s, p):
         return False
-    u = unfinished(s, p)
+    u = unfinished(r, s, p)
     if u == 0:
         return True
     empty = 0
     for c in range(6):
         empty += need[SQUARES_AT + c]
-    return u == 1 and empty <= level(s, p, BRUSH)
+    return u == 1 and empty <= level(r, s, p, BRUSH)
 
 
 @njit
-def best_take(s, p, tier_pref, tolerance):
+def best_take(r, s, p, tier_pref, tolerance):
     """The legal TAKE action for the market painting p wants most (card_score), or -1."""
     best, best_score = -1, -1e9
-    for m in range(s.market_size):
-        if is_legal(s, TAKE + m):
-            score = card_score(s, p, s.market[m], tier_pref, tolerance)
+    for m in range(painting_market_places(r)):
+        if is_legal(r, s, TAKE + m):
+            score = card_score(r, s, p, s.market[m], tier_pref, tolerance)
             if score > best_score:
                 best, best_score = TAKE + m, score
     return best
 
 
 @njit(inline="always")
-def target_action(s, p):
+def target_action(r, s, p):
     """paint_target: the painting closest to completion among those that can take a matching cube now, else
     among any legal target (finishing paintings one at a time)."""
     best, best_key = STOP, 99
     for i in range(s.n_kept[p]):
-        if not is_legal(s, TARGET + i):
+        if not is_legal(r, s, TARGET + i):
             continue
-        filled, whites, blacks = painting_counts(s, p, i)
-        key = 9 - filled + (0 if matching_square(s, p, i) else 10)
+        filled, whites, blacks = painting_counts(r, s, p, i)
+        key = 9 - filled + (0 if matching_square(r, s, p, i) else 10)
         if key < best_key:
             best, best_key = TARGET + i, key
     return best
 
 
 @njit
-def matching_square(s, p, i):
+def matching_square(r, s, p, i):
     card = s.cards[p, i]
     for q in range(9):
-        if paint_ok_on(s, p, i, q, s.card_grid[card, q]):
+        if paint_ok_on(r, s, p, i, q, r.card_grid[card, q]):
             return True
     return False
 
 
 @njit(inline="always")
-def exhibit_choice(s, p):
+def exhibit_choice(r, s, p):
     """exhibit_which: the completed painting worth the most."""
     best, best_value = -1, -1
     for i in range(s.n_kept[p]):
-        if is_legal(s, CARD + i) and s.values[s.card_tier[s.cards[p, i]]] > best_value:
-            best, best_value = CARD + i, s.values[s.card_tier[s.cards[p, i]]]
+        if is_legal(r, s, CARD + i) and r.painting_values[r.card_tier[s.cards[p, i]]] > best_value:
+            best, best_value = CARD + i, r.painting_values[r.card_tier[s.cards[p, i]]]
     return best
 
 
 @njit(inline="always")
-def held_action(s, p, have, need, tolerance, sign):
+def held_action(r, s, p, have, need, tolerance, sign):
     """Option B, after the action: use the most useful held card (unused cards are discarded at the half-turn),
     unless none would help."""
     best, best_value = STOP, 0.5
     for k in range(s.held_n[p]):
-        value = bonus_card_value(s, p, s.held[p, k], have, need, tolerance, sign)
-        if value > best_value and is_legal(s, HELD + k):
+        value = bonus_card_value(r, s, p, s.held[p, k], have, need, tolerance, sign)
+        if value > best_value and is_legal(r, s, HELD + k):
             best, best_value = HELD + k, value
     return best
 
 
 @njit
-def upper_value(s, p, u, need, params, have, placing_paint, placing_exhibit):
+def upper_value(r, s, p, u, need, params, have, placing_paint, placing_exhibit):
     if u == UP_WHITES:
-        return min(level(s, p, TUBE), need[W]) * 1.0 + 0.3
+        return min(level(r, s, p, TUBE), need[W]) * 1.0 + 0.3
     if u == UP_FIRST:
         return 0.4
     if u == UP_ROTATE:
         return 0.05
     best = 0.0  # imitator: the best action a standing lower assistant offers now
-    for j in range(s.n_sectors):
-        if slot_standing(s, j) > 0:
-            a = action_of_slot(s, j)
-            if can_perform(s, p, a, True):
-                best = max(best, lower_value(s, p, a, have, need, params, placing_paint, placing_exhibit))
+    for j in range(r.n_sectors):
+        if slot_standing(r, s, j) > 0:
+            a = action_of_slot(r, s, j)
+            if can_perform(r, s, p, a, True):
+                best = max(best, lower_value(r, s, p, a, have, need, params, placing_paint, placing_exhibit))
     return best - 0.1
 
 
 @njit
-def planned_reserve(s, p, have):
+def planned_reserve(r, s, p, have):
     """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites)."""
     for c in range(8):
         have[c] = s.reserve[p, c]
-    for j in range(s.n_sectors):
+    for j in range(r.n_sectors):
         k = s.lower_standing[p, j]
         if k == 0:
             continue
-        a = action_of_slot(s, j)
+        a = action_of_slot(r, s, j)
         if a <= GET_BLUE:
-            have[a] += k * level(s, p, TUBE)
+            have[a] += k * level(r, s, p, TUBE)
         elif a <= MIX_PURPLE:
             x, z = mix_inputs(a)
-            have[a] += k * level(s, p, PALETTE)
+            have[a] += k * level(r, s, p, PALETTE)
             have[x] = max(0, have[x] - k)
             have[z] = max(0, have[z] - k)
-    have[W] += s.whites_standing[p] * level(s, p, TUBE)
+    have[W] += s.whites_standing[p] * level(r, s, p, TUBE)
 
 
 @njit
-def standing_on(s, p, action):
-    for j in range(s.n_sectors):
-        if s.lower_standing[p, j] > 0 and action_of_slot(s, j) == action:
+def standing_on(r, s, p, action):
+    for j in range(r.n_sectors):
+        if s.lower_standing[p, j] > 0 and action_of_slot(r, s, j) == action:
             return True
     return False
 
 
 @njit
-def prepare_placement(s, p, params, have, need):
+def prepare_placement(r, s, p, params, have, need):
     """Fill have/need for valuing p's placements; returns (already on paint, already on exhibit)."""
-    planned_reserve(s, p, have)
-    needs(s, p, have, params, need)
-    return standing_on(s, p, PAINT_ACTION), standing_on(s, p, EXHIBIT)
+    planned_reserve(r, s, p, have)
+    needs(r, s, p, have, params, need)
+    return standing_on(r, s, p, PAINT), standing_on(r, s, p, EXHIBIT)
 
 
 @njit
-def placement_value(s, p, loc, params, have, need, on_paint, on_exhibit):
+def placement_value(r, s, p, loc, params, have, need, on_paint, on_exhibit):
     if loc < MAX_SECTORS:
-        return lower_value(s, p, action_of_slot(s, loc), have, need, params, on_paint, on_exhibit)
-    return upper_value(s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
+        return lower_value(r, s, p, action_of_slot(r, s, loc), have, need, params, on_paint, on_exhibit)
+    return upper_value(r, s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
 
 
 @njit(inline="always")
-def place_action(s, p, params, have, need):
-    on_paint, on_exhibit = prepare_placement(s, p, params, have, need)
+def place_action(r, s, p, params, have, need):
+    on_paint, on_exhibit = prepare_placement(r, s, p, params, have, need)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
     for loc in range(MAX_SECTORS + N_UPPER):
-        if place_ok(s, p, loc):
-            value = placement_value(s, p, loc, params, have, need, on_paint, on_exhibit)
+        if place_ok(r, s, p, loc):
+            value = placement_value(r, s, p, loc, params, have, need, on_paint, on_exhibit)
             if value > best_value:
                 best, best_value = PLACE + loc, value
     return best
@@ -496,7 +491,7 @@ def place_action(s, p, params, have, need):
 
 
 @njit
-def turn_rank(s, loc):
+def turn_rank(r, s, loc):
     """Order of resolution: gains, mixes, black, imitator, paint, exhibit, upgrades, rotate."""
     if loc >= MAX_SECTORS:
         u = loc - MAX_SECTORS
@@ -505,14 +500,14 @@ def turn_rank(s, loc):
         if u == UP_ROTATE:
             return 7
         return 0
-    a = action_of_slot(s, loc)
+    a = action_of_slot(r, s, loc)
     if a <= GET_BLUE:
         return 0
     if a <= MIX_PURPLE:
         return 1
     if a == MIX_BLACK:
         return 2
-    if a == PAINT_ACTION:
+    if a == PAINT:
         return 4
     if a == EXHIBIT:
         return 5
@@ -522,23 +517,23 @@ def turn_rank(s, loc):
 
 
 @njit
-def unwanted_take(s, p, loc, need):
+def unwanted_take(r, s, p, loc, need):
     """A take_painting assistant p would decline: no painting wanted and no bonus card to buy instead."""
-    return (loc < MAX_SECTORS and action_of_slot(s, loc) == TAKE_PAINTING and not wants_painting(s, p, need)
-            and not can_buy(s, p))
+    return (loc < MAX_SECTORS and action_of_slot(r, s, loc) == TAKE_PAINTING and not wants_painting(r, s, p, need)
+            and not can_buy(r, s, p))
 
 
 @njit(inline="always")
-def turn_action(s, p, need):
+def turn_action(r, s, p, need):
     best, best_rank = -1, 99
     for loc in range(MAX_SECTORS + N_UPPER):
-        if not owns_standing(s, p, loc):
+        if not owns_standing(r, s, p, loc):
             continue
         for a in (USE + loc, DECLINE + loc):
-            if a < DECLINE and unwanted_take(s, p, loc, need):
+            if a < DECLINE and unwanted_take(r, s, p, loc, need):
                 continue
-            if is_legal(s, a):
-                rank = turn_rank(s, loc) + (10 if a >= DECLINE else 0)  # resolve before declining
+            if is_legal(r, s, a):
+                rank = turn_rank(r, s, loc) + (10 if a >= DECLINE else 0)  # resolve before declining
                 if rank < best_rank:
                     best, best_rank = a, rank
                 break
@@ -546,208 +541,208 @@ def turn_action(s, p, need):
 
 
 @njit
-def paint_action(s, p, tolerance, sign, sign_first, need):
+def paint_action(r, s, p, tolerance, sign, sign_first, need):
     """The next cube to place: the signature first when sign_first (black_eagerness other than spare: a black
     in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
     Toulouse-Lautrec mismatch for a colour p lacks, a signature, a white within the tolerance (or Valadon's), else
     stop. The cube goes on the painting the engine targets."""
     i = s.target
     card = s.cards[p, i]
-    filled, whites, blacks = painting_counts(s, p, i)
+    filled, whites, blacks = painting_counts(r, s, p, i)
     if sign and sign_first and s.pend_count > 0:
         best, fewest = -1, 1 << 30
         for q in range(9):
-            if paint_ok_on(s, p, i, q, K) and s.reserve[p, s.card_grid[card, q]] < fewest:
-                best, fewest = q, s.reserve[p, s.card_grid[card, q]]
+            if paint_ok_on(r, s, p, i, q, K) and s.reserve[p, r.card_grid[card, q]] < fewest:
+                best, fewest = q, s.reserve[p, r.card_grid[card, q]]
         if best >= 0:
-            return PAINT + 8 * best + K
+            return PAINT_CUBE + 8 * best + K
     for q in range(9):
-        c = s.card_grid[card, q]
-        if s.squares[p, i, q] == EMPTY and paint_ok_on(s, p, i, q, c) and s.pend_count > 0:
-            return PAINT + 8 * q + c
+        c = r.card_grid[card, q]
+        if s.squares[p, i, q] == EMPTY and paint_ok_on(r, s, p, i, q, c) and s.pend_count > 0:
+            return PAINT_CUBE + 8 * q + c
     if s.pend_count > 0:
         for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
-            if s.squares[p, i, q] != EMPTY or s.reserve[p, s.card_grid[card, q]] > 0:
+            if s.squares[p, i, q] != EMPTY or s.reserve[p, r.card_grid[card, q]] > 0:
                 continue
             for c in range(6):
-                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok_on(s, p, i, q, c):
-                    return PAINT + 8 * q + c
-            if sign and paint_ok_on(s, p, i, q, K):
-                return PAINT + 8 * q + K
-            if whites < tolerance and paint_ok_on(s, p, i, q, W):
-                return PAINT + 8 * q + W
+                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok_on(r, s, p, i, q, c):
+                    return PAINT_CUBE + 8 * q + c
+            if sign and paint_ok_on(r, s, p, i, q, K):
+                return PAINT_CUBE + 8 * q + K
+            if whites < tolerance and paint_ok_on(r, s, p, i, q, W):
+                return PAINT_CUBE + 8 * q + W
     if whites < tolerance:
-        for o in range(s.n_players):
+        for o in range(r.n_players):
             for q in range(9):
-                if valadon_ok_on(s, p, i, o, q):
+                if valadon_ok_on(r, s, p, i, o, q):
                     return VALADON + 9 * o + q
     return STOP
 
 
 @njit
-def first_legal_in(s, lo, hi):
+def first_legal_in(r, s, lo, hi):
     for a in range(lo, hi):
-        if is_legal(s, a):
+        if is_legal(r, s, a):
             return a
     return -1
 
 
 @njit(inline="always")
-def card_action(s, p, params, have, need):
+def card_action(r, s, p, params, have, need):
     """Module 1: the bought card (exhibit if possible, else its effect when useful)."""
-    if is_legal(s, ACCEPT):
+    if is_legal(r, s, ACCEPT):
         return ACCEPT
     card = s.pend_bonus
     if card == 2:
         for c in (O, G, P):
-            if need[c] > 0 and is_legal(s, MIXCARD + c - O):
+            if need[c] > 0 and is_legal(r, s, MIXCARD + c - O):
                 return MIXCARD + c - O
-        if wants_signature(s, p, params[SIGN] > 0.5) and is_legal(s, MIXCARD + 3):
+        if wants_signature(r, s, p, params[SIGN] > 0.5) and is_legal(r, s, MIXCARD + 3):
             return MIXCARD + 3
         for k in range(4):
-            if k < 3 and is_legal(s, MIXCARD + k):
+            if k < 3 and is_legal(r, s, MIXCARD + k):
                 return MIXCARD + k
         return STOP
-    if is_legal(s, EFFECT):
+    if is_legal(r, s, EFFECT):
         return EFFECT
     return STOP
 
 
 @njit
-def swap_action(s, p, need):
+def swap_action(r, s, p, need):
     for t in range(6):
         if need[t] <= 0:
             continue
         for g in range(6):
-            if s.reserve[p, g] > need[KEEP_AT + g] and swap_ok(s, p, g, t):
+            if s.reserve[p, g] > need[KEEP_AT + g] and swap_ok(r, s, p, g, t):
                 return SWAP + 8 * g + t
     return STOP
 
 
 @njit
-def best_tool(s, p, params):
+def best_tool(r, s, p, params):
     best, best_w = STOP, -1.0
     for t in range(3):
-        if s.space[p, t] < s.track_len[t] and UPGRADE_WEIGHTS[int(params[1]), t] > best_w:
+        if s.space[p, t] < r.track_len[t] and UPGRADE_WEIGHTS[int(params[1]), t] > best_w:
             best, best_w = TOOLMOVE + t, UPGRADE_WEIGHTS[int(params[1]), t]
     return best
 
 
 @njit(inline="always")
-def keep_action(s, p, params, have, need):
+def keep_action(r, s, p, params, have, need):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     for c in range(8):
         have[c] = s.reserve[p, c]
-    needs(s, p, have, params, need)
+    needs(r, s, p, have, params, need)
     best, best_value = -1, -1e9
-    for j in range(s.n_sectors):
+    for j in range(r.n_sectors):
         if s.lower[p, j] > 0:
-            value = lower_value(s, p, action_of_slot(s, j), have, need, params, False, False)
+            value = lower_value(r, s, p, action_of_slot(r, s, j), have, need, params, False, False)
             if value > best_value:
                 best, best_value = KEEP + j, value
     return best
 
 
 @njit(inline="always")
-def heuristic_choice(s, p, params, have, need):
+def heuristic_choice(r, s, p, params, have, need):
     tier_pref, tolerance, sign = int(params[0]), int(params[TOLERANCE]), params[SIGN] > 0.5
     st = s.stage
-    if st == ST_PLACE:
-        return place_action(s, p, params, have, need)
+    if st == Stage.PLACE:
+        return place_action(r, s, p, params, have, need)
     for c in range(8):
         have[c] = s.reserve[p, c]
-    needs(s, p, have, params, need)
-    if st == ST_TURN:
-        return turn_action(s, p, need)
-    if st == ST_PAY or st == ST_DISCARD:
-        return COLOUR + least_needed_colour(s, p, need)
-    if st == ST_PAINT:
-        return paint_action(s, p, tolerance, sign, int(params[BLACK_EAGERNESS]) > 0, need)
-    if st == ST_FREE or st == ST_DEGAS:  # free placements: take them all
-        a = first_legal_in(s, PAINT, VALADON)
+    needs(r, s, p, have, params, need)
+    if st == Stage.TURN:
+        return turn_action(r, s, p, need)
+    if st == Stage.PAY or st == Stage.DISCARD:
+        return COLOUR + least_needed_colour(r, s, p, need)
+    if st == Stage.PAINT:
+        return paint_action(r, s, p, tolerance, sign, int(params[BLACK_EAGERNESS]) > 0, need)
+    if st == Stage.FREE_PAINT or st == Stage.DEGAS:  # free placements: take them all
+        a = first_legal_in(r, s, PAINT_CUBE, VALADON)
         return a if a >= 0 else STOP
-    if st == ST_DRAFT:
-        return best_card_action(s, p, tier_pref, tolerance, True)
-    if st == ST_ACTIVE or st == ST_NEW_ACTIVE:
-        return best_card_action(s, p, tier_pref, tolerance, False)
-    if st == ST_BONUS:
-        return HIRE if hire_open(s, p, int(params[HIRE_POLICY])) and is_legal(s, HIRE) else TOKEN
-    if st == ST_CEZANNE:
+    if st == Stage.DRAFT:
+        return best_card_action(r, s, p, tier_pref, tolerance, True)
+    if st == Stage.ACTIVE or st == Stage.NEW_ACTIVE:
+        return best_card_action(r, s, p, tier_pref, tolerance, False)
+    if st == Stage.BONUS:
+        return HIRE if hire_open(r, s, p, int(params[HIRE_POLICY])) and is_legal(r, s, HIRE) else TOKEN
+    if st == Stage.CEZANNE:
         t = s.pend_track
-        return ACCEPT if spare_cubes(s, p, need) >= s.track_level[t, s.space[p, t]] else STOP
-    if st == ST_MIXPAY:
+        return ACCEPT if spare_cubes(r, s, p, need) >= r.track_level[t, s.space[p, t]] else STOP
+    if st == Stage.MIX_PAY:
         x, z = mix_inputs(s.pend_colour)
         if s.reserve[p, W] > need[KEEP_AT + W]:
             worse = x if s.reserve[p, x] - need[KEEP_AT + x] < s.reserve[p, z] - need[KEEP_AT + z] else z
-            if is_legal(s, COLOUR + worse):
+            if is_legal(r, s, COLOUR + worse):
                 return COLOUR + worse
-        return ACCEPT if is_legal(s, ACCEPT) else first_legal_in(s, COLOUR, COLOUR + 3)
-    if st == ST_BUY:
-        if is_legal(s, ACCEPT):
+        return ACCEPT if is_legal(r, s, ACCEPT) else first_legal_in(r, s, COLOUR, COLOUR + 3)
+    if st == Stage.EXHIBIT_OR_BUY:
+        if is_legal(r, s, ACCEPT):
             return ACCEPT
-        if wants_painting(s, p, need):
-            take = best_take(s, p, tier_pref, tolerance)
+        if wants_painting(r, s, p, need):
+            take = best_take(r, s, p, tier_pref, tolerance)
             if take >= 0:
                 return take
         best, best_value = -1, -1e9
-        for m in range(s.bonus_market_size):
-            if is_legal(s, BUY + m):
-                value = bonus_card_value(s, p, s.bonus_market[m], have, need, tolerance, sign)
+        for m in range(r.bonus_market_size):
+            if is_legal(r, s, BUY + m):
+                value = bonus_card_value(r, s, p, s.bonus_market[m], have, need, tolerance, sign)
                 if value > best_value:
                     best, best_value = BUY + m, value
         return best
-    if st == ST_CARD:
-        return card_action(s, p, params, have, need)
-    if st == ST_SWAP:
-        return swap_action(s, p, need)
-    if st == ST_TOOL:
-        return best_tool(s, p, params)
-    if st == ST_COPY:
+    if st == Stage.BONUS_CARD:
+        return card_action(r, s, p, params, have, need)
+    if st == Stage.SWAP:
+        return swap_action(r, s, p, need)
+    if st == Stage.TOOL:
+        return best_tool(r, s, p, params)
+    if st == Stage.COPY:
         best, best_value = -1, -1e9
-        for j in range(s.n_sectors):
-            if is_legal(s, COPY + j):
-                value = lower_value(s, p, action_of_slot(s, j), have, need, params, False, False)
+        for j in range(r.n_sectors):
+            if is_legal(r, s, COPY + j):
+                value = lower_value(r, s, p, action_of_slot(r, s, j), have, need, params, False, False)
                 if value > best_value:
                     best, best_value = COPY + j, value
         return best
-    if st == ST_KEEP:
-        return keep_action(s, p, params, have, need)
-    if st == ST_PAINTER:
+    if st == Stage.KEEP:
+        return keep_action(r, s, p, params, have, need)
+    if st == Stage.PAINTER:
         best, best_rank = CARD, -1.0
-        for k in range(s.painter_deal):
+        for k in range(r.painter_deal):
             if PAINTER_RANK[s.dealt[p, k]] > best_rank:
                 best, best_rank = CARD + k, PAINTER_RANK[s.dealt[p, k]]
         return best
-    if st == ST_GAUGUIN:
+    if st == Stage.GAUGUIN:
         best, best_n = COLOUR + O, -1
         for c in (O, G, P):  # the secondary its paintings need most
             total = 0
             for i in range(s.n_kept[p]):
                 for q in range(9):
-                    if s.card_grid[s.cards[p, i], q] == c:
+                    if r.card_grid[s.cards[p, i], q] == c:
                         total += 1
             if total > best_n:
                 best, best_n = COLOUR + c, total
         return best
-    if st == ST_ROTATE:
+    if st == Stage.ROTATE:
         return ROTATE
-    if st == ST_TAKE:
-        return best_take(s, p, tier_pref, tolerance)
-    if st == ST_TARGET:
-        return target_action(s, p)
-    if st == ST_EXHIBIT:
-        return exhibit_choice(s, p)
-    if st == ST_HELD:
-        return held_action(s, p, have, need, tolerance, sign)
+    if st == Stage.TAKE_PAINTING:
+        return best_take(r, s, p, tier_pref, tolerance)
+    if st == Stage.PAINT_TARGET:
+        return target_action(r, s, p)
+    if st == Stage.EXHIBIT_WHICH:
+        return exhibit_choice(r, s, p)
+    if st == Stage.USE_HELD:
+        return held_action(r, s, p, have, need, tolerance, sign)
     return -1
 
 
 @njit
-def heuristic_action(s, p, params, ws):
+def heuristic_action(r, s, p, params, ws):
     """The heuristic's action; falls back to the first legal action should a rule it does not model (a future
     engine stage) leave its choice illegal."""
-    a = heuristic_choice(s, p, params, ws.have, ws.need)
-    if a >= 0 and is_legal(s, a):
+    a = heuristic_choice(r, s, p, params, ws.have, ws.need)
+    if a >= 0 and is_legal(r, s, a):
         return a
-    n = legal_actions(s, ws.legal)
+    n = legal_actions(r, s, ws.legal)
     return ws.legal[0] if n > 0 else -1

@@ -3,16 +3,16 @@ and the take_painting action."""
 
 from simkit.core.jit import njit
 from simkit.core.rng import shuffle
-from simkit.games.couleurs.ops import reset_painting
+from simkit.games.couleurs.ops import market_mode, painting_market_places, reset_painting
 from simkit.games.couleurs.painting import workable
 from simkit.games.couleurs.state import CARD_ACTIVE, MAX_HELD
 
 
 @njit
-def draw_painting(s):
+def draw_painting(r, s):
     """The next card of the painting deck, reshuffling the discarded market cards when it is empty
     (painting_deck_reshuffle), or -1 when none are left."""
-    if s.deck_pos >= s.deck_size and s.paint_reshuffle and s.paint_discard_n > 0:
+    if s.deck_pos >= s.deck_size and r.painting_deck_reshuffle and s.paint_discard_n > 0:
         for k in range(s.paint_discard_n):
             s.deck[k] = s.paint_discard[k]
         s.deck_size = s.paint_discard_n
@@ -26,55 +26,55 @@ def draw_painting(s):
 
 
 @njit
-def refresh_painting_market(s, half):
+def refresh_painting_market(r, s, half):
     """Phase 3 step 2: a half-turn discards the whole market and deals a fresh one; otherwise refill the places
     emptied by take_painting."""
     if half:
-        for m in range(s.market_size):
+        for m in range(painting_market_places(r)):
             if s.market[m] >= 0:
                 s.paint_discard[s.paint_discard_n] = s.market[m]
                 s.paint_discard_n += 1
                 s.market[m] = -1
-    for m in range(s.market_size):
+    for m in range(painting_market_places(r)):
         if s.market[m] < 0:
-            s.market[m] = draw_painting(s)
+            s.market[m] = draw_painting(r, s)
 
 
 @njit
-def unfinished(s, p):
+def unfinished(r, s, p):
     total = 0
     for i in range(s.n_kept[p]):
-        if workable(s, p, i):
+        if workable(r, s, p, i):
             total += 1
     return total
 
 
 @njit
-def may_take(s, p):
+def may_take(r, s, p):
     """Whether p may take a painting now: fewer unfinished paintings than active_painting_limit (0 = no limit)."""
-    if not s.market_mode or s.n_kept[p] >= MAX_HELD:
+    if not market_mode(r) or s.n_kept[p] >= MAX_HELD:
         return False
-    return s.active_limit == 0 or unfinished(s, p) < s.active_limit
+    return r.active_painting_limit == 0 or unfinished(r, s, p) < r.active_painting_limit
 
 
 @njit
-def take_ok(s, p, m):
-    return 0 <= m < s.market_size and s.market[m] >= 0 and may_take(s, p)
+def take_ok(r, s, p, m):
+    return 0 <= m < painting_market_places(r) and s.market[m] >= 0 and may_take(r, s, p)
 
 
 @njit
-def can_take(s, p):
-    for m in range(s.market_size):
-        if take_ok(s, p, m):
+def can_take(r, s, p):
+    for m in range(painting_market_places(r)):
+        if take_ok(r, s, p, m):
             return True
     return False
 
 
 @njit
-def take_painting(s, p, m):
+def take_painting(r, s, p, m):
     """Take market card m as a painting in progress; its place stays empty until Phase 3."""
     i = s.n_kept[p]
     s.cards[p, i] = s.market[m]
     s.market[m] = -1
-    reset_painting(s, p, i, CARD_ACTIVE)
+    reset_painting(r, s, p, i, CARD_ACTIVE)
     s.n_kept[p] += 1

@@ -1,27 +1,57 @@
-"""Small compiled helpers shared by the Couleurs de Paris engine modules: ids, levels, cubes, painting counts."""
+"""Small compiled helpers shared by the Couleurs de Paris engine modules: rule values the record encodes, levels,
+cubes, painting counts, and clearing a record."""
 
 import numpy as np
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.state import (BIG_SUPPLY, CARD_ACTIVE, EMPTY, ERR_INVARIANT, N_UPPER, VAN_GOGH)
+from simkit.games.couleurs.components import K, Painter, W
+from simkit.games.couleurs.rules import BonusCardOption, PaintingMode
+from simkit.games.couleurs.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
 
-# colour and action ids (components.py)
-R, Y, B, O, G, P, W, K = 0, 1, 2, 3, 4, 5, 6, 7
-GET_RED, GET_YELLOW, GET_BLUE, MIX_ORANGE, MIX_GREEN, MIX_PURPLE, MIX_BLACK = 0, 1, 2, 3, 4, 5, 6
-UPGRADE_TUBE, UPGRADE_PALETTE, UPGRADE_BRUSH, PAINT_ACTION, EXHIBIT, TAKE_PAINTING = 7, 8, 9, 10, 11, 12
-TUBE, PALETTE, BRUSH = 0, 1, 2
-MAX_SECTORS = 24
+
+@intrinsic
+def clear_record(typingctx, record):
+    """Set every byte of a record to zero (numba passes a record by pointer)."""
+    if not isinstance(record, types.Record):
+        return None
+
+    def codegen(context, builder, signature, args):
+        start = builder.bitcast(args[0], cgutils.voidptr_t)
+        cgutils.memset(builder, start, context.get_constant(types.intp, record.size), 0)
+        return context.get_dummy_value()
+    return types.void(record), codegen
 
 
 @njit
-def level(s, p, tool):
-    return np.int64(s.track_level[tool, s.space[p, tool] - 1])
+def market_mode(r):
+    return r.painting_mode == PaintingMode.MARKET
 
 
 @njit
-def action_of_slot(s, j):
+def painting_market_places(r):
+    """Face-up places of the painting market (none in draft mode)."""
+    if market_mode(r):
+        return np.int64(r.painting_market_size[r.n_players])
+    return np.int64(0)
+
+
+@njit
+def option_b(r):
+    """Module 1 with held bonus cards (bonus_card_option B)."""
+    return r.module_bonus_cards and r.bonus_card_option == BonusCardOption.B
+
+
+@njit
+def level(r, s, p, tool):
+    return np.int64(r.track_level[tool, s.space[p, tool] - 1])
+
+
+@njit
+def action_of_slot(r, s, j):
     """The lower action slot j faces this round (spec §3.2)."""
-    return np.int64(s.wheel[(j - s.rotation) % s.n_sectors])
+    return np.int64(r.wheel[(j - s.rotation) % r.n_sectors])
 
 
 @njit
@@ -34,19 +64,19 @@ def seat_sum(counts, n, j):
 
 
 @njit
-def slot_occupants(s, j):
-    return seat_sum(s.lower, s.n_players, j)
+def slot_occupants(r, s, j):
+    return seat_sum(s.lower, r.n_players, j)
 
 
 @njit
-def slot_standing(s, j):
-    return seat_sum(s.lower_standing, s.n_players, j)
+def slot_standing(r, s, j):
+    return seat_sum(s.lower_standing, r.n_players, j)
 
 
 @njit
-def standing_count(s, p):
+def standing_count(r, s, p):
     total = np.int64(s.whites_standing[p])
-    for j in range(s.n_sectors):
+    for j in range(r.n_sectors):
         total += s.lower_standing[p, j]
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p and s.upper_standing[u]:
@@ -55,7 +85,7 @@ def standing_count(s, p):
 
 
 @njit
-def non_black(s, p):
+def non_black(r, s, p):
     total = 0
     for c in range(7):
         total += s.reserve[p, c]
@@ -63,7 +93,7 @@ def non_black(s, p):
 
 
 @njit
-def gain(s, p, c, amount):
+def gain(r, s, p, c, amount):
     """Take up to `amount` cubes of colour c from the supply (take what remains when limited, spec §7.4)."""
     take = amount
     if take > s.supply[c]:
@@ -77,63 +107,63 @@ def gain(s, p, c, amount):
 
 
 @njit
-def to_supply(s, c, amount):
+def to_supply(r, s, c, amount):
     s.returned[c] += amount
     if c != K:
         s.supply[c] += amount
-        if s.unlimited:
+        if r.unlimited_supply:
             s.supply[c] = BIG_SUPPLY
 
 
 @njit
-def pay(s, p, c, amount):
+def pay(r, s, p, c, amount):
     if s.reserve[p, c] < amount:
-        s.error = ERR_INVARIANT
+        s.error = ErrorCode.INVARIANT
         s.done = 1
         return
     s.reserve[p, c] -= amount
-    to_supply(s, c, amount)
+    to_supply(r, s, c, amount)
 
 
 @njit
-def trigger(s, code):
+def trigger(r, s, code):
     if s.triggers == 0:
         s.first_trigger = code
     s.triggers |= code
 
 
 @njit
-def has_painter(s, p, painter):
+def has_painter(r, s, p, painter):
     """Whether player p holds painter tile `painter` and its power applies to the action being resolved
     (painter_powers_on_copies decides for actions performed through imitator)."""
-    return power_applies(s, p, painter, s.pend_copy != 0)
+    return power_applies(r, s, p, painter, s.pend_copy != 0)
 
 
 @njit
-def power_applies(s, p, painter, copy):
-    return s.module_painters and s.painter[p] == painter and (not copy or s.powers_on_copies)
+def power_applies(r, s, p, painter, copy):
+    return r.module_painters and s.painter[p] == painter and (not copy or r.painter_powers_on_copies)
 
 
 @njit
-def pigment_limit(s, p):
-    if s.module_painters and s.painter[p] == VAN_GOGH:
-        return np.int64(s.vg_limit)
-    return np.int64(s.pigment_limit)
+def player_pigment_limit(r, s, p):
+    if r.module_painters and s.painter[p] == Painter.VAN_GOGH:
+        return np.int64(r.van_gogh_pigment_limit)
+    return np.int64(r.pigment_limit)
 
 
 @njit
-def mismatches(s, p, i):
+def mismatches(r, s, p, i):
     card = s.cards[p, i]
     total = 0
     for q in range(9):
         c = s.squares[p, i, q]
-        if c != EMPTY and c < W and c != s.card_grid[card, q]:
+        if c != EMPTY and c < W and c != r.card_grid[card, q]:
             total += 1
     return total
 
 
 @njit
-def active_index(s, p):
+def active_index(r, s, p):
     for i in range(s.n_kept[p]):
         if s.card_state[p, i] == CARD_ACTIVE:
             return i
@@ -141,7 +171,7 @@ def active_index(s, p):
 
 
 @njit
-def painting_counts(s, p, i):
+def painting_counts(r, s, p, i):
     """(filled squares, whites, blacks) on drafted card i of player p."""
     filled, whites, blacks = 0, 0, 0
     for q in range(9):
@@ -156,12 +186,12 @@ def painting_counts(s, p, i):
 
 
 @njit
-def painting_complete(s, p, i):
+def painting_complete(r, s, p, i):
     return s.complete[p, i] != 0
 
 
 @njit
-def all_filled(s, p, i):
+def all_filled(r, s, p, i):
     for q in range(9):
         if s.squares[p, i, q] == EMPTY:
             return False
@@ -169,7 +199,7 @@ def all_filled(s, p, i):
 
 
 @njit
-def reset_painting(s, p, i, card_state):
+def reset_painting(r, s, p, i, card_state):
     """Put p's painting place i in `card_state` with nothing on it: not complete, every square (and the record of
     returned colours) empty."""
     s.card_state[p, i] = card_state

@@ -9,61 +9,62 @@ the caller ends the turn otherwise.
 """
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.ops import (W, all_filled, has_painter, mismatches, painting_counts, to_supply, trigger)
-from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, DEGAS, EMPTY, PAINT, ST_DEGAS,
-                                         ST_EXHIBIT, ST_FREE, ST_NEW_ACTIVE, ST_PAINT, ST_TARGET, STOP, TARGET,
-                                         TOULOUSE_LAUTREC, TRIG_EXHIBIT, VALADON, VALADON_ID)
+from simkit.games.couleurs.components import Painter, W
+from simkit.games.couleurs.ops import all_filled, has_painter, mismatches, painting_counts, to_supply, trigger
+from simkit.games.couleurs.rules import ExhibitMode, ReturnColouredOn
+from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP, TARGET,
+                                         TRIG_EXHIBIT, VALADON, Stage)
 
 
 @njit
-def workable(s, p, i):
+def workable(r, s, p, i):
     """Painting i of player p is in progress: active (taken, in market mode) and not completed."""
     return s.card_state[p, i] == CARD_ACTIVE and s.complete[p, i] == 0
 
 
 @njit
-def paint_ok_on(s, p, i, q, c):
+def paint_ok_on(r, s, p, i, q, c):
     """Whether a cube of colour c from p's reserve may go on empty square q of p's painting i (spec §7.1)."""
-    if not workable(s, p, i) or s.squares[p, i, q] != EMPTY or s.reserve[p, c] <= 0:
+    if not workable(r, s, p, i) or s.squares[p, i, q] != EMPTY or s.reserve[p, c] <= 0:
         return False
     if c < W:
-        if s.card_grid[s.cards[p, i], q] == c:
+        if r.card_grid[s.cards[p, i], q] == c:
             return True
-        return s.module_painters and s.painter[p] == TOULOUSE_LAUTREC and mismatches(s, p, i) + 1 <= 2
-    filled, whites, blacks = painting_counts(s, p, i)
+        return r.module_painters and s.painter[p] == Painter.TOULOUSE_LAUTREC and mismatches(r, s, p, i) + 1 <= 2
+    filled, whites, blacks = painting_counts(r, s, p, i)
     if c == W:
-        return whites + 1 <= s.max_whites
-    return blacks + 1 <= s.max_blacks
+        return whites + 1 <= r.max_whites_per_painting
+    return blacks + 1 <= r.max_blacks_per_painting
 
 
 @njit
-def free_paint_ok_on(s, p, i, q, c):
+def free_paint_ok_on(r, s, p, i, q, c):
     """Manet/Monet/Renoir free placement: an empty square requiring pend_colour (free_paint_matching_only), or any
     cube the paint rules allow otherwise."""
-    if s.matching_only:
-        return (c == s.pend_colour and workable(s, p, i) and s.squares[p, i, q] == EMPTY and s.reserve[p, c] > 0
-                and s.card_grid[s.cards[p, i], q] == c)
-    return paint_ok_on(s, p, i, q, c)
+    if r.free_paint_matching_only:
+        return (c == s.pend_colour and workable(r, s, p, i) and s.squares[p, i, q] == EMPTY and s.reserve[p, c] > 0
+                and r.card_grid[s.cards[p, i], q] == c)
+    return paint_ok_on(r, s, p, i, q, c)
 
 
 @njit
-def degas_ok_on(s, p, i, q, c):
+def degas_ok_on(r, s, p, i, q, c):
     """Degas: a coloured cube still on the exhibited painting, onto an empty square of painting i that requires
     exactly its colour. In draft mode i must be the painting activated in the exhibited one's place."""
     if s.degas_dst >= 0 and i != s.degas_dst:
         return False
-    if not workable(s, p, i) or s.squares[p, i, q] != EMPTY or c >= W or s.card_grid[s.cards[p, i], q] != c:
+    if not workable(r, s, p, i) or s.squares[p, i, q] != EMPTY or c >= W or r.card_grid[s.cards[p, i], q] != c:
         return False
-    return degas_source(s, p, c) >= 0
+    return degas_source(r, s, p, c) >= 0
 
 
 @njit
-def degas_source(s, p, c):
+def degas_source(r, s, p, c):
     """The square of the exhibited painting holding a colour-c cube Degas may move, or -1. With
     return_coloured_on = "completion" the cubes already left: Degas draws a cube of a colour the painting used
     from the supply instead (spec §8.5)."""
     for k in range(9):
-        if s.return_on_completion:
+        if r.return_coloured_on == ReturnColouredOn.COMPLETION:
             if s.ghost[p, s.degas_src, k] == c and s.supply[c] > 0:
                 return k
         elif s.squares[p, s.degas_src, k] == c:
@@ -72,71 +73,72 @@ def degas_source(s, p, c):
 
 
 @njit
-def valadon_ok_on(s, p, i, o, q):
+def valadon_ok_on(r, s, p, i, o, q):
     """Valadon: once per paint action, a white from opponent o onto empty square q of painting i."""
-    if not has_painter(s, p, VALADON_ID) or s.valadon_used or o == p or o >= s.n_players or s.reserve[o, W] <= 0:
+    if (not has_painter(r, s, p, Painter.VALADON) or s.valadon_used or o == p or o >= r.n_players
+            or s.reserve[o, W] <= 0):
         return False
-    if not workable(s, p, i) or s.squares[p, i, q] != EMPTY:
+    if not workable(r, s, p, i) or s.squares[p, i, q] != EMPTY:
         return False
-    filled, whites, blacks = painting_counts(s, p, i)
-    return whites + 1 <= s.max_whites
+    filled, whites, blacks = painting_counts(r, s, p, i)
+    return whites + 1 <= r.max_whites_per_painting
 
 
 @njit
-def cube_ok(s, p, i, kind, a):
-    """Whether placement action a (PAINT + 8q + c, or VALADON + 9o + q in a paint action) is legal on painting i
-    in a placement stage of kind ST_PAINT, ST_FREE or ST_DEGAS."""
-    if kind == ST_PAINT and VALADON <= a < VALADON + 36:
-        return valadon_ok_on(s, p, i, (a - VALADON) // 9, (a - VALADON) % 9)
-    if not PAINT <= a < PAINT + 72:
+def cube_ok(r, s, p, i, kind, a):
+    """Whether placement action a (PAINT_CUBE + 8q + c, or VALADON + 9o + q in a paint action) is legal on painting i
+    in a placement stage of kind Stage.PAINT, Stage.FREE_PAINT or Stage.DEGAS."""
+    if kind == Stage.PAINT and VALADON <= a < VALADON + 36:
+        return valadon_ok_on(r, s, p, i, (a - VALADON) // 9, (a - VALADON) % 9)
+    if not PAINT_CUBE <= a < PAINT_CUBE + 72:
         return False
-    q, c = (a - PAINT) // 8, (a - PAINT) % 8
-    if kind == ST_PAINT:
-        return s.pend_count > 0 and paint_ok_on(s, p, i, q, c)
-    if kind == ST_FREE:
-        return free_paint_ok_on(s, p, i, q, c)
-    return degas_ok_on(s, p, i, q, c)
+    q, c = (a - PAINT_CUBE) // 8, (a - PAINT_CUBE) % 8
+    if kind == Stage.PAINT:
+        return s.pend_count > 0 and paint_ok_on(r, s, p, i, q, c)
+    if kind == Stage.FREE_PAINT:
+        return free_paint_ok_on(r, s, p, i, q, c)
+    return degas_ok_on(r, s, p, i, q, c)
 
 
 @njit
-def can_place_on(s, p, i, kind):
-    for a in range(PAINT, VALADON + 36):
-        if cube_ok(s, p, i, kind, a):
+def can_place_on(r, s, p, i, kind):
+    for a in range(PAINT_CUBE, VALADON + 36):
+        if cube_ok(r, s, p, i, kind, a):
             return True
     return False
 
 
 @njit
-def valadon_anywhere(s, p):
-    if not has_painter(s, p, VALADON_ID) or s.valadon_used:
+def valadon_anywhere(r, s, p):
+    if not has_painter(r, s, p, Painter.VALADON) or s.valadon_used:
         return False
     for i in range(s.n_kept[p]):
-        for o in range(s.n_players):
+        for o in range(r.n_players):
             for q in range(9):
-                if valadon_ok_on(s, p, i, o, q):
+                if valadon_ok_on(r, s, p, i, o, q):
                     return True
     return False
 
 
 @njit
-def is_legal_placement(s, p, a):
+def is_legal_placement(r, s, p, a):
     """Legality in the stages paint, free_paint, degas and paint_target."""
-    if s.stage == ST_TARGET:
+    if s.stage == Stage.PAINT_TARGET:
         if a == STOP:
             return True
         i = a - TARGET
-        return 0 <= i < s.n_kept[p] and can_place_on(s, p, i, s.target_stage)
-    return a == STOP or cube_ok(s, p, s.target, s.stage, a)
+        return 0 <= i < s.n_kept[p] and can_place_on(r, s, p, i, s.target_stage)
+    return a == STOP or cube_ok(r, s, p, s.target, s.stage, a)
 
 
 @njit
-def open_target(s, p, kind):
+def open_target(r, s, p, kind):
     """Open a placement stage of `kind`, picking the target painting: the only candidate, or the player's choice
     (paint_target) among several. A candidate is a painting in progress; for free squares and Degas it must also
     have a legal placement. Returns False when there is none (the placements end)."""
     count, last = 0, -1
     for i in range(s.n_kept[p]):
-        if workable(s, p, i) and (kind == ST_PAINT or can_place_on(s, p, i, kind)):
+        if workable(r, s, p, i) and (kind == Stage.PAINT or can_place_on(r, s, p, i, kind)):
             count += 1
             last = i
     if count == 0:
@@ -146,74 +148,74 @@ def open_target(s, p, kind):
         s.target = last
         s.stage = kind
     else:
-        s.stage = ST_TARGET
+        s.stage = Stage.PAINT_TARGET
     return True
 
 
 @njit
-def start_paint(s, p, count):
+def start_paint(r, s, p, count):
     """A paint action placing up to `count` cubes (Brush level); Valadon may add his white."""
     s.pend_count = count
     s.valadon_used = 0
-    return continue_brush(s, p, ST_PAINT)
+    return continue_brush(r, s, p, Stage.PAINT)
 
 
 @njit
-def continue_brush(s, p, kind):
+def continue_brush(r, s, p, kind):
     """After a Paint or free-square placement (or at their start): more cubes to place?"""
-    if kind == ST_PAINT:
-        if s.pend_count <= 0 and not valadon_anywhere(s, p):
+    if kind == Stage.PAINT:
+        if s.pend_count <= 0 and not valadon_anywhere(r, s, p):
             return False
     elif s.pend_count <= 0:
         return False
-    return open_target(s, p, kind)
+    return open_target(r, s, p, kind)
 
 
 @njit
-def resume(s, p):
+def resume(r, s, p):
     """After Degas: continue the Paint or free-square action whose cube completed the painting, if any."""
     if s.resume_stage < 0:
         return False
     kind = s.resume_stage
     s.resume_stage = -1
     s.pend_count = s.resume_count
-    return continue_brush(s, p, kind)
+    return continue_brush(r, s, p, kind)
 
 
 @njit
-def place(s, p, i, q, c):
+def place(r, s, p, i, q, c):
     """Put a cube of colour c (already taken from its owner) on square q of p's card i; mark completion.
     Returns True when this filled the 9th square."""
     s.squares[p, i, q] = c
-    if not all_filled(s, p, i):
+    if not all_filled(r, s, p, i):
         return False
     s.complete[p, i] = 1
-    if s.return_on_completion:
+    if r.return_coloured_on == ReturnColouredOn.COMPLETION:
         for k in range(9):
             s.ghost[p, i, k] = s.squares[p, i, k] if s.squares[p, i, k] < W else EMPTY
-        return_coloured(s, p, i)
+        return_coloured(r, s, p, i)
     return True
 
 
 @njit
-def return_coloured(s, p, i):
+def return_coloured(r, s, p, i):
     for k in range(9):
         c = s.squares[p, i, k]
         if c != EMPTY and c < W:
-            to_supply(s, c, 1)
+            to_supply(r, s, c, 1)
             s.squares[p, i, k] = EMPTY
 
 
 @njit
-def apply_placement(s, p, a):
+def apply_placement(r, s, p, a):
     """Apply action a in a placement stage (paint, free_paint, degas, paint_target). Returns True when waiting."""
     st = s.stage
-    kind = s.target_stage if st == ST_TARGET else st
+    kind = s.target_stage if st == Stage.PAINT_TARGET else st
     if a == STOP:
-        if kind == ST_DEGAS:
-            return end_degas(s, p)
+        if kind == Stage.DEGAS:
+            return end_degas(r, s, p)
         return False
-    if st == ST_TARGET:
+    if st == Stage.PAINT_TARGET:
         s.target = a - TARGET
         s.stage = kind
         return True
@@ -224,11 +226,11 @@ def apply_placement(s, p, a):
         s.valadon_used = 1
         c = W
     else:
-        q, c = (a - PAINT) // 8, (a - PAINT) % 8
+        q, c = (a - PAINT_CUBE) // 8, (a - PAINT_CUBE) % 8
         s.pend_count -= 1
-        if st == ST_DEGAS:
-            k = degas_source(s, p, c)
-            if s.return_on_completion:
+        if st == Stage.DEGAS:
+            k = degas_source(r, s, p, c)
+            if r.return_coloured_on == ReturnColouredOn.COMPLETION:
                 s.ghost[p, s.degas_src, k] = EMPTY
                 s.supply[c] -= 1
                 s.gained[c] += 1
@@ -236,73 +238,73 @@ def apply_placement(s, p, a):
                 s.squares[p, s.degas_src, k] = EMPTY
         else:
             s.reserve[p, c] -= 1
-    if place(s, p, i, q, c) and s.on_completion:
-        return exhibit_on_completion(s, p, i, st)
-    if st == ST_DEGAS:
-        if s.pend_count > 0 and open_target(s, p, ST_DEGAS):
+    if place(r, s, p, i, q, c) and r.exhibit_mode == ExhibitMode.ON_COMPLETION:
+        return exhibit_on_completion(r, s, p, i, st)
+    if st == Stage.DEGAS:
+        if s.pend_count > 0 and open_target(r, s, p, Stage.DEGAS):
             return True
-        return end_degas(s, p)
-    return continue_brush(s, p, st)
+        return end_degas(r, s, p)
+    return continue_brush(r, s, p, st)
 
 
 # ---- exhibiting ---------------------------------------------------------------------------------------------------
 
 
 @njit
-def to_easel(s, p, i):
+def to_easel(r, s, p, i):
     s.card_state[p, i] = CARD_EXHIBITED
     s.exhibited[p] += 1
-    if s.exhibited[p] >= s.end_exhibited:
-        trigger(s, TRIG_EXHIBIT)
+    if s.exhibited[p] >= r.end_paintings_exhibited:
+        trigger(r, s, TRIG_EXHIBIT)
 
 
 @njit
-def degas_applies(s, p):
-    return has_painter(s, p, DEGAS) and s.degas_n > 0
+def degas_applies(r, s, p):
+    return has_painter(r, s, p, Painter.DEGAS) and r.degas_cubes > 0
 
 
 @njit
-def exhibit_on_completion(s, p, i, kind):
+def exhibit_on_completion(r, s, p, i, kind):
     """Base game (spec §10.2): painting i, just completed by a placement of stage `kind`, goes to the easel now.
     Degas moves its cubes at once, onto any painting in progress; the interrupted Paint or free-square action
     resumes afterwards. RULING (reconstructed): when a Degas move completes a painting, that move's unmoved cubes
     return to the supply and Degas starts again from the newly exhibited painting."""
-    to_easel(s, p, i)
-    if kind == ST_DEGAS:
-        degas_return(s, p)
+    to_easel(r, s, p, i)
+    if kind == Stage.DEGAS:
+        degas_return(r, s, p)
     else:
         s.resume_stage = kind
         s.resume_count = s.pend_count
-    if not degas_applies(s, p):
-        return_coloured(s, p, i)
-        return resume(s, p)
+    if not degas_applies(r, s, p):
+        return_coloured(r, s, p, i)
+        return resume(r, s, p)
     s.degas_src = i
     s.degas_dst = -1
-    s.pend_count = s.degas_n
-    if open_target(s, p, ST_DEGAS):
+    s.pend_count = r.degas_cubes
+    if open_target(r, s, p, Stage.DEGAS):
         return True
-    return end_degas(s, p)
+    return end_degas(r, s, p)
 
 
 @njit
-def end_degas(s, p):
-    degas_return(s, p)
-    return resume(s, p)
+def end_degas(r, s, p):
+    degas_return(r, s, p)
+    return resume(r, s, p)
 
 
 @njit
-def degas_return(s, p):
+def degas_return(r, s, p):
     """The cubes Degas did not move go to the supply."""
     if s.degas_src < 0:
         return
-    return_coloured(s, p, s.degas_src)
+    return_coloured(r, s, p, s.degas_src)
     for k in range(9):
         s.ghost[p, s.degas_src, k] = EMPTY
     s.degas_src = -1
 
 
 @njit
-def completed_active(s, p):
+def completed_active(r, s, p):
     """(number of completed active paintings, the last one's index)."""
     count, last = 0, -1
     for i in range(s.n_kept[p]):
@@ -313,43 +315,43 @@ def completed_active(s, p):
 
 
 @njit
-def exhibit(s, p):
+def exhibit(r, s, p):
     """Spec §7.1 exhibit (draft mode): a completed active painting goes to the easel; with several (§8.4, k > 1)
     the player picks which (stage exhibit_which)."""
-    count, last = completed_active(s, p)
+    count, last = completed_active(r, s, p)
     if count > 1:
-        s.stage = ST_EXHIBIT
+        s.stage = Stage.EXHIBIT_WHICH
         return True
-    return exhibit_card(s, p, last)
+    return exhibit_card(r, s, p, last)
 
 
 @njit
-def exhibit_card(s, p, i):
+def exhibit_card(r, s, p, i):
     """Exhibit painting i: coloured cubes return (Degas keeps them for the new active painting); then the player
     activates a reserve painting in its place, if any remain."""
     s.degas_src = -1
     s.resume_stage = -1
-    if degas_applies(s, p):
+    if degas_applies(r, s, p):
         s.degas_src = i  # his coloured cubes wait for the new active painting
-    elif not s.return_on_completion:  # with "completion" they already left when the 9th square filled
-        return_coloured(s, p, i)
-    to_easel(s, p, i)
+    elif r.return_coloured_on != ReturnColouredOn.COMPLETION:  # with "completion" they left when the 9th square filled
+        return_coloured(r, s, p, i)
+    to_easel(r, s, p, i)
     for k in range(s.n_kept[p]):
         if s.card_state[p, k] == CARD_RESERVE:
-            s.stage = ST_NEW_ACTIVE
+            s.stage = Stage.NEW_ACTIVE
             return True
-    degas_return(s, p)
+    degas_return(r, s, p)
     return False
 
 
 @njit
-def activate(s, p, i):
+def activate(r, s, p, i):
     """The new active painting after an exhibit; Degas may then move his cubes onto it."""
     s.card_state[p, i] = CARD_ACTIVE
     if s.degas_src < 0:
         return False
     s.degas_dst = i
-    s.pend_count = s.degas_n
-    if open_target(s, p, ST_DEGAS):
+    s.pend_count = r.degas_cubes
+    if open_target(r, s, p, Stage.DEGAS):
         return True
-    return end_degas(s, p)
+    return end_degas(r, s, p)

@@ -24,13 +24,13 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
-from simkit.games.couleurs.components import MAX_SECTORS
+from simkit.games.couleurs.components import MAX_SECTORS, PAINT
+from simkit.games.couleurs.engine import action_of_slot, legal_actions, resolvable
 from simkit.games.couleurs.heuristics import N_NEEDS
-from simkit.games.couleurs.engine import PAINT_ACTION, action_of_slot, legal_actions, resolvable
 from simkit.games.couleurs.painting import paint_ok_on, valadon_anywhere
-from simkit.games.couleurs.state import (COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT, PLACE, ST_DEGAS, ST_FREE,
-                                         ST_PAINT, ST_PLACE, ST_TURN, STOP, USE, VALADON, BUY)
 from simkit.games.couleurs.search import MAX_CANDIDATES, MAX_ROLLOUTS
+from simkit.games.couleurs.state import (BUY, COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT_CUBE, PLACE, STOP, USE,
+                                         VALADON, Stage)
 
 RANDOM, HEURISTIC, SEARCH = 0, 1, 2
 MAX_PARAMS = 8
@@ -85,48 +85,48 @@ def new_workspace() -> Workspace:
 
 
 @njit
-def effective(s, p, loc):
+def effective(r, s, p, loc):
     """Whether the action at location loc would do something for p now: its requirements are met and, for a
     paint, at least one reserve cube can go on a painting in progress (a paint that places nothing is a decline)."""
-    if not resolvable(s, p, loc):
+    if not resolvable(r, s, p, loc):
         return False
-    if loc < MAX_SECTORS and action_of_slot(s, loc) == PAINT_ACTION:
+    if loc < MAX_SECTORS and action_of_slot(r, s, loc) == PAINT:
         for i in range(s.n_kept[p]):
             for q in range(9):
                 for c in range(8):
-                    if paint_ok_on(s, p, i, q, c):
+                    if paint_ok_on(r, s, p, i, q, c):
                         return True
-        return valadon_anywhere(s, p)
+        return valadon_anywhere(r, s, p)
     return True
 
 
 @njit
-def is_decline(s, p, a):
+def is_decline(r, s, p, a):
     """Declining an assistant's action, stopping a placement early, or choosing an assistant whose action could
     only be declined (spec §13.9): placing it (Phase 1) or resolving it (Phase 2)."""
-    if s.stage == ST_PLACE and PLACE <= a < USE:
-        return not effective(s, p, a - PLACE)
-    if s.stage == ST_TURN and USE <= a < DECLINE:
-        return not effective(s, p, a - USE)
+    if s.stage == Stage.PLACE and PLACE <= a < USE:
+        return not effective(r, s, p, a - PLACE)
+    if s.stage == Stage.TURN and USE <= a < DECLINE:
+        return not effective(r, s, p, a - USE)
     return (DECLINE <= a < COLOUR) or a == STOP
 
 
 @njit
-def option_key(s, a):
+def option_key(r, s, a):
     """The option an action belongs to: a cube placement is keyed by its colour (and a Valadon white by the
     opponent it comes from), any other action is an option of its own."""
     st = s.stage
-    if st == ST_PAINT or st == ST_FREE or st == ST_DEGAS:
-        if PAINT <= a < VALADON:
-            return N_ACTIONS + (a - PAINT) % 8
+    if st == Stage.PAINT or st == Stage.FREE_PAINT or st == Stage.DEGAS:
+        if PAINT_CUBE <= a < VALADON:
+            return N_ACTIONS + (a - PAINT_CUBE) % 8
         if VALADON <= a < BUY:
             return N_ACTIONS + 8 + (a - VALADON) // 9
     return a
 
 
 @njit
-def random_action(s, p, ws):
-    n = legal_actions(s, ws.legal)
+def random_action(r, s, p, ws):
+    n = legal_actions(r, s, ws.legal)
     if n == 0:
         return -1
     # distinct option keys of the non-decline actions, in order of first appearance
@@ -134,9 +134,9 @@ def random_action(s, p, ws):
     k = 0
     for i in range(n):
         a = ws.legal[i]
-        if is_decline(s, p, a):
+        if is_decline(r, s, p, a):
             continue
-        key = option_key(s, a)
+        key = option_key(r, s, a)
         new = True
         for j in range(k):
             if keys[j] == key:
@@ -151,12 +151,12 @@ def random_action(s, p, ws):
     m = 0
     for i in range(n):
         a = ws.legal[i]
-        if not is_decline(s, p, a) and option_key(s, a) == key:
+        if not is_decline(r, s, p, a) and option_key(r, s, a) == key:
             m += 1
     pick = next_below(s.policy_rng[p], m)
     for i in range(n):
         a = ws.legal[i]
-        if not is_decline(s, p, a) and option_key(s, a) == key:
+        if not is_decline(r, s, p, a) and option_key(r, s, a) == key:
             if pick == 0:
                 return a
             pick -= 1

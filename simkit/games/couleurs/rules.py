@@ -7,21 +7,71 @@ the immutable `CouleursRules` built from them and the component data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any, Mapping
+
+import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param, resolve_params
-from simkit.games.couleurs.components import (COLOURS, PAINTERS, Board, BonusCards, Painters, Paintings, Tracks,
-                                              load_board, load_bonus_cards, load_painters, load_paintings,
-                                              load_tracks)
+from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK, N_COLOURS,
+                                              N_TIERS, PAINTERS, Board, BonusCards, Painters, Paintings, Tracks,
+                                              load_board, load_bonus_cards, load_painters, load_paintings, load_tracks)
 
 MAX_PLAYERS = 4
 MAX_ASSISTANTS = 6
 MAX_HAND = 8  # drafted cards per player
-TIE_BREAKS = ("best_painting", "most_black", "fewest_whites")
+MAX_ROTATE_OPTIONS = 8
+MAX_POOL = 16  # painter tiles
 BOX_PAINTERS = PAINTERS[:8]
 SUPPLY_BOX = {"R": 30, "Y": 30, "B": 30, "O": 25, "G": 25, "P": 25, "W": 40}
 N_KEYS = ("2", "3", "4")
+
+
+# The choices of the choice parameters: a record field holds the member's value, the TOML value is its lower-case
+# name (the first member is the first choice).
+class PaintingMode(IntEnum):
+    DRAFT = 0
+    MARKET = 1
+
+
+class DraftMode(IntEnum):
+    PICK_PASS = 0
+    KEEP_DEALT = 1
+
+
+class ExhibitMode(IntEnum):
+    ACTION = 0
+    ON_COMPLETION = 1
+
+
+class ReturnColouredOn(IntEnum):
+    EXHIBIT = 0
+    COMPLETION = 1
+
+
+class HalfTurnRule(IntEnum):
+    LANDMARK = 0
+    SINCE_REFRESH = 1
+
+
+class BonusCardOption(IntEnum):
+    A = 0
+    B = 1
+
+
+class TieBreak(IntEnum):
+    BEST_PAINTING = 0
+    MOST_BLACK = 1
+    FEWEST_WHITES = 2
+
+
+def choice_names(choices: type[IntEnum]) -> tuple[str, ...]:
+    """The TOML values of a choice parameter, in the order of their codes."""
+    return tuple(c.name if len(c.name) == 1 else c.name.lower() for c in choices)  # bonus_card_option: A, B
+
+
+TIE_BREAKS = choice_names(TieBreak)
 
 
 def _by_players(low: int, high: int, *, need_all: bool = True):
@@ -105,18 +155,19 @@ PARAMS = (
     Param("painting_types_by_players", {"2": 4, "3": 6, "4": 8}, "painting types in play by player count",
           check=_by_players(1, 16), kind=object),
     Param("painting_types_in_play", "random", "'random' or a list of type names", check=_types_in_play, kind=object),
-    Param("painting_mode", "draft", "private draft (J) or a public market (base)", choices=("draft", "market")),
+    Param("painting_mode", "draft", "private draft (J) or a public market (base)",
+          choices=choice_names(PaintingMode)),
     Param("painting_market_size", {"2": 3, "3": 4, "4": 4}, "market mode: face-up paintings by player count",
           check=_by_players(1, 8), kind=object),
     Param("painting_deck_reshuffle", True, "market mode: reshuffle discarded paintings when the deck runs out"),
-    Param("draft_mode", "pick_pass", "pick one and pass left, or keep the dealt hand", choices=("pick_pass",
-                                                                                                "keep_dealt")),
+    Param("draft_mode", "pick_pass", "pick one and pass left, or keep the dealt hand",
+          choices=choice_names(DraftMode)),
     Param("draft_hand_size", 4, "cards dealt to each player", low=1, high=MAX_HAND),
     Param("active_painting_limit", 1, "active paintings at a time (0 = no limit)", low=0, high=MAX_HAND),
     Param("exhibit_mode", "action", "exhibit by the exhibit action (J) or on completion (base)",
-          choices=("action", "on_completion")),
+          choices=choice_names(ExhibitMode)),
     Param("return_coloured_on", "exhibit", "when coloured cubes leave a completed painting",
-          choices=("exhibit", "completion")),
+          choices=choice_names(ReturnColouredOn)),
     Param("start_pigments", {"R": 1, "Y": 1, "B": 1}, "cubes each player starts with",
           check=_colour_table("RYBOGPW", 30), kind=object),
     Param("start_assistants", 3, "assistants available at the start", low=1, high=MAX_ASSISTANTS),
@@ -125,8 +176,8 @@ PARAMS = (
     Param("rotation_per_round", 1, "wheel steps per round", low=0, high=23),
     Param("rotate_options", [0, 2], "rotations the Rotate taker chooses from", check=_int_list(None, 0, 23),
           kind=object),
-    Param("half_turn_rule", "landmark", "how half-turns are detected (spec §3.5)", choices=("landmark",
-                                                                                           "since_refresh")),
+    Param("half_turn_rule", "landmark", "how half-turns are detected (spec §3.5)",
+          choices=choice_names(HalfTurnRule)),
     Param("pigment_limit", 12, "non-black cubes kept at the end of a round", low=0, high=99),
     Param("van_gogh_pigment_limit", 16, "Van Gogh's pigment limit", low=0, high=99),
     Param("upgrade_cost", 2, "cubes paid per upgrade", low=0, high=20),
@@ -152,7 +203,8 @@ PARAMS = (
           choices=("take_available",)),
     Param("round_cap", 30, "safety bound: the game ends after Phase 2 of this round", low=1, high=200),
     Param("module_bonus_cards", False, "Module 1: bonus cards"),
-    Param("bonus_card_option", "A", "use a bought card at once (A) or keep it (B)", choices=("A", "B")),
+    Param("bonus_card_option", "A", "use a bought card at once (A) or keep it (B)",
+          choices=choice_names(BonusCardOption)),
     Param("bonus_market_size", 4, "face-up bonus cards", low=1, high=15),
     Param("bonus_deck_reshuffle", True, "reshuffle discarded bonus cards when the deck runs out"),
     Param("bonus_b_immediate_counts", True, "Option B: using a card right after buying it counts"),
@@ -320,3 +372,105 @@ class CouleursRules:
     def colour_vector(self, name: str) -> list[int]:
         table = self.values[name]
         return [int(table.get(c, 0)) for c in COLOURS]
+
+
+BY_PLAYERS = MAX_PLAYERS + 1  # an `n -> int` table as an array indexed by the player count
+
+# The rules record: every rule value the compiled engine reads, under its TOML name (a choice as its enum code, an
+# `n -> int` table indexed by player count, a list padded to its bound), then the component data of the ruleset.
+RULES_DTYPE = np.dtype([
+    ("n_players", "i1"), ("painting_values", "i2", N_TIERS), ("unlimited_supply", "i1"),
+    ("supply_counts", "i2", N_COLOURS), ("black_cubes_by_players", "i1", BY_PLAYERS),
+    ("painting_types_by_players", "i1", BY_PLAYERS),
+    ("painting_types_in_play", "i1", MAX_CARDS),  # type indices; all -1 for "random"
+    ("painting_mode", "i1"), ("painting_market_size", "i1", BY_PLAYERS), ("painting_deck_reshuffle", "i1"),
+    ("draft_mode", "i1"), ("draft_hand_size", "i1"), ("active_painting_limit", "i1"), ("exhibit_mode", "i1"),
+    ("return_coloured_on", "i1"), ("start_pigments", "i1", N_COLOURS), ("start_assistants", "i1"),
+    ("max_assistants", "i1"), ("first_player", "i1"),  # -1 for "random"
+    ("rotation_per_round", "i1"), ("rotate_options", "i1", MAX_ROTATE_OPTIONS), ("n_rotate_options", "i1"),
+    ("half_turn_rule", "i1"), ("pigment_limit", "i2"), ("van_gogh_pigment_limit", "i2"), ("upgrade_cost", "i1"),
+    ("track_bonus_space", "i1"), ("track_bonus_points", "i2"), ("track_end_points", "i2"), ("bonus_on_pass", "i1"),
+    ("max_whites_per_painting", "i1"), ("white_penalty", "i2"), ("max_blacks_per_painting", "i1"),
+    ("black_signature_points", "i2"), ("black_in_reserve_scores", "i1"), ("end_paintings_exhibited", "i1"),
+    ("end_on_last_black", "i1"), ("end_on_track_end", "i1"), ("identical_pair_bonus", "i2"),
+    ("identical_pair_max", "i1"), ("score_completed_unexhibited", "i1"), ("tie_breaks", "i1", len(TieBreak)),
+    ("n_tie_breaks", "i1"), ("round_cap", "i2"),
+    ("module_bonus_cards", "i1"), ("bonus_card_option", "i1"), ("bonus_market_size", "i1"),
+    ("bonus_deck_reshuffle", "i1"), ("bonus_b_immediate_counts", "i1"),
+    ("module_painters", "i1"), ("painter_pool", "i1", MAX_POOL), ("n_painter_pool", "i1"), ("painter_deal", "i1"),
+    ("painter_choice_before_draft", "i1"), ("painter_powers_on_copies", "i1"), ("free_paint_matching_only", "i1"),
+    ("degas_cubes", "i1"), ("cezanne_on_tool_card", "i1"),
+    # component data: the wheel and slot capacities for n_players (spec §3.1), tracks (§4), painting cards (§5),
+    # bonus cards (§11.1)
+    ("n_sectors", "i1"), ("wheel", "i1", MAX_SECTORS), ("cap", "i1", MAX_SECTORS), ("forbidden", "i1", MAX_SECTORS),
+    ("red_sector", "i1"), ("track_len", "i1", 3), ("track_level", "i1", (3, MAX_TRACK)),
+    ("n_cards", "i1"), ("card_grid", "i1", (MAX_CARDS, 9)), ("card_tier", "i1", MAX_CARDS),
+    ("card_type", "i1", MAX_CARDS), ("n_types", "i1"),
+    ("bonus_cost", "i1", len(BONUS_CARD_TYPES)), ("bonus_copies", "i1", len(BONUS_CARD_TYPES)), ("bonus_total", "i1"),
+], align=True)
+
+
+def _code(choices: type[IntEnum], value: str) -> int:
+    return choice_names(choices).index(value)
+
+
+def _players_table(table: Mapping) -> np.ndarray:
+    out = np.zeros(BY_PLAYERS, np.int8)
+    for k, v in table.items():
+        out[int(k)] = v
+    return out
+
+
+def _padded(record: np.void, name: str, values: list[int], count: str | None = None) -> None:
+    record[name][: len(values)] = values
+    if count:
+        record[count] = len(values)
+
+
+def rules_record(rules: CouleursRules) -> np.ndarray:
+    """The rules record of `rules` as a one-element array (the compiled functions take its element)."""
+    v, arr = rules.values, np.zeros(1, RULES_DTYPE)
+    r = arr[0]
+    for name in RULES_DTYPE.names:  # plain values: integers and booleans
+        if name in v and isinstance(v[name], (bool, int)):
+            r[name] = v[name]
+    for name, choices in (("painting_mode", PaintingMode), ("draft_mode", DraftMode), ("exhibit_mode", ExhibitMode),
+                          ("return_coloured_on", ReturnColouredOn), ("half_turn_rule", HalfTurnRule),
+                          ("bonus_card_option", BonusCardOption)):
+        r[name] = _code(choices, v[name])
+    for name in ("black_cubes_by_players", "painting_types_by_players", "painting_market_size"):
+        r[name] = _players_table(v[name])
+    r["painting_values"] = v["painting_values"]
+    r["supply_counts"] = rules.colour_vector("supply_counts")
+    r["start_pigments"] = rules.colour_vector("start_pigments")
+    types = v["painting_types_in_play"]
+    r["painting_types_in_play"] = -1
+    if types != "random":
+        _padded(r, "painting_types_in_play", [rules.paintings.type_names.index(t) for t in types])
+    r["first_player"] = -1 if v["first_player"] == "random" else v["first_player"]
+    if len(v["rotate_options"]) > MAX_ROTATE_OPTIONS:
+        raise ConfigError(f"at most {MAX_ROTATE_OPTIONS} rotate options", key="rotate_options")
+    _padded(r, "rotate_options", v["rotate_options"], "n_rotate_options")
+    _padded(r, "tie_breaks", [_code(TieBreak, t) for t in v["tie_breaks"]], "n_tie_breaks")
+    _padded(r, "painter_pool", [PAINTERS.index(x) for x in v["painter_pool"]], "n_painter_pool")
+    _components(rules, r)
+    return arr
+
+
+def _components(rules: CouleursRules, r: np.void) -> None:
+    board, cards, n_sectors = rules.board, rules.paintings, rules.board.n_sectors
+    r["n_sectors"] = n_sectors
+    r["wheel"][:n_sectors] = board.wheel
+    r["cap"][:n_sectors] = board.caps[rules.n_players]
+    r["forbidden"][:n_sectors] = board.printed_forbidden
+    r["red_sector"] = int(np.flatnonzero(board.wheel == 0)[0])
+    r["track_len"] = rules.tracks.lengths
+    r["track_level"] = rules.tracks.levels
+    r["n_cards"] = len(cards)
+    r["card_grid"][: len(cards)] = cards.grids
+    r["card_tier"][: len(cards)] = cards.tiers
+    r["card_type"][: len(cards)] = cards.type_index
+    r["n_types"] = len(cards.type_names)
+    r["bonus_cost"] = rules.bonus_cards.cost_white
+    r["bonus_copies"] = rules.bonus_cards.copies
+    r["bonus_total"] = int(rules.bonus_cards.copies.sum())

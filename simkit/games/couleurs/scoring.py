@@ -3,22 +3,23 @@
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.ops import K, painting_complete, painting_counts
+from simkit.games.couleurs.components import K
+from simkit.games.couleurs.ops import painting_complete, painting_counts
+from simkit.games.couleurs.rules import TieBreak
 from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, N_COMPONENTS, PP_PAINTINGS, PP_PAIR,
-                                         PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS, PP_WHITE_PENALTY, TB_BEST,
-                                         TB_BLACK, TK_TOKEN)
+                                         PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS, PP_WHITE_PENALTY, TK_TOKEN)
 
 
 @njit
-def scored(s, p, i):
+def scored(r, s, p, i):
     """Whether drafted card i of player p scores (exhibited, or completed when score_completed_unexhibited)."""
     if s.card_state[p, i] == CARD_EXHIBITED:
         return True
-    return s.score_unexhibited and s.card_state[p, i] == CARD_ACTIVE and painting_complete(s, p, i)
+    return r.score_completed_unexhibited and s.card_state[p, i] == CARD_ACTIVE and painting_complete(r, s, p, i)
 
 
 @njit
-def score_components(s, p, comp):
+def score_components(r, s, p, comp):
     """Spec §9.2: comp[0..5] = paintings, signatures, tokens, identical pair, white penalty (negative),
     reserve black."""
     for k in range(N_COMPONENTS):
@@ -26,63 +27,63 @@ def score_components(s, p, comp):
     type_count = np.zeros(64, np.int64)
     black_elsewhere = s.reserve[p, K]
     for i in range(s.n_kept[p]):
-        filled, whites, blacks = painting_counts(s, p, i)
-        if scored(s, p, i):
+        filled, whites, blacks = painting_counts(r, s, p, i)
+        if scored(r, s, p, i):
             card = s.cards[p, i]
-            comp[PP_PAINTINGS] += s.values[s.card_tier[card]]
+            comp[PP_PAINTINGS] += r.painting_values[r.card_tier[card]]
             if blacks > 0:
-                comp[PP_SIGNATURES] += s.black_pts
-            comp[PP_WHITE_PENALTY] -= s.white_penalty * whites
-            type_count[s.card_type[card]] += 1
+                comp[PP_SIGNATURES] += r.black_signature_points
+            comp[PP_WHITE_PENALTY] -= r.white_penalty * whites
+            type_count[r.card_type[card]] += 1
         else:
             black_elsewhere += blacks
     sixes = 0
     for t in range(3):
         comp[PP_TOKENS] += s.token[p, t]
-        if s.token[p, t] == s.bonus_pts and s.token_kind[p, t] == TK_TOKEN:
+        if s.token[p, t] == r.track_bonus_points and s.token_kind[p, t] == TK_TOKEN:
             sixes += 1
-    if s.pair_bonus > 0:
+    if r.identical_pair_bonus > 0:
         pairs = 0
         for t in range(64):
             pairs += type_count[t] // 2
-        flips = min(min(pairs, sixes), s.pair_max)
-        comp[PP_PAIR] = flips * s.pair_bonus
-    if s.black_reserve_scores:
-        comp[PP_RESERVE_BLACK] = s.black_pts * black_elsewhere
+        flips = min(min(pairs, sixes), r.identical_pair_max)
+        comp[PP_PAIR] = flips * r.identical_pair_bonus
+    if r.black_in_reserve_scores:
+        comp[PP_RESERVE_BLACK] = r.black_signature_points * black_elsewhere
 
 
 @njit
-def final_scores(s, out):
+def final_scores(r, s, out):
     comp = np.zeros(N_COMPONENTS, np.int64)
-    for p in range(s.n_players):
-        score_components(s, p, comp)
+    for p in range(r.n_players):
+        score_components(r, s, p, comp)
         out[p] = comp.sum()
 
 
 @njit
-def tie_keys(s, p, keys):
+def tie_keys(r, s, p, keys):
     """Tie-break keys in order, larger is better (spec §9.3)."""
     best, blacks, whites = 0, np.int64(s.reserve[p, K]), 0
     for i in range(s.n_kept[p]):
-        filled, w, b = painting_counts(s, p, i)
+        filled, w, b = painting_counts(r, s, p, i)
         blacks += b
-        if scored(s, p, i):
-            best = max(best, np.int64(s.values[s.card_tier[s.cards[p, i]]]))
+        if scored(r, s, p, i):
+            best = max(best, np.int64(r.painting_values[r.card_tier[s.cards[p, i]]]))
             whites += w
-    for k in range(s.n_tie):
-        tb = s.tie[k]
-        keys[k] = best if tb == TB_BEST else (blacks if tb == TB_BLACK else -whites)
+    for k in range(r.n_tie_breaks):
+        tb = r.tie_breaks[k]
+        keys[k] = best if tb == TieBreak.BEST_PAINTING else (blacks if tb == TieBreak.MOST_BLACK else -whites)
 
 
 @njit
-def ranks_and_win_shares(s, scores, ranks, shares):
+def ranks_and_win_shares(r, s, scores, ranks, shares):
     """Rank 1 = best; players tied on the total and every tie-break share the rank and the win."""
-    n = s.n_players
+    n = r.n_players
     keys = np.zeros((n, 4), np.int64)
     for p in range(n):
         keys[p, 0] = scores[p]
-        tie_keys(s, p, keys[p, 1:])
-    m = 1 + s.n_tie
+        tie_keys(r, s, p, keys[p, 1:])
+    m = 1 + r.n_tie_breaks
     winners = 0
     for p in range(n):
         better = 0

@@ -39,8 +39,9 @@ from simkit.core.rng import next_u64, shuffle
 from simkit.games.couleurs.components import MAX_SECTORS
 from simkit.games.couleurs.engine import apply_action, final_scores, place_ok
 from simkit.games.couleurs.heuristics import heuristic_action, placement_value, prepare_placement
+from simkit.games.couleurs.ops import market_mode
 from simkit.games.couleurs.rules import MAX_PLAYERS
-from simkit.games.couleurs.state import N_UPPER, PLACE, ST_PLACE, STATE_DTYPE
+from simkit.games.couleurs.state import N_UPPER, PLACE, STATE_DTYPE, Stage
 
 MAX_ROLLOUTS = 64
 PROGRESS_MARGIN = 10  # rounds before the cap from which a deviation may not delay the projected end
@@ -65,55 +66,55 @@ def reshuffle_unseen(rng, deck, lo, hi):
 
 
 @njit
-def hidden_decks(s):
+def hidden_decks(r, s):
     """Whether any deck a rollout draws from is hidden (the bonus deck; the painting deck in market mode)."""
-    return s.module_bonus or s.market_mode
+    return r.module_bonus_cards or market_mode(r)
 
 
 @njit
-def resample_hidden(sim, seed):
+def resample_hidden(r, sim, seed):
     """Resample the unseen order of the bonus deck and the painting deck, and their reshuffle streams."""
     rng = np.array([seed], np.uint64)
     reshuffle_unseen(rng, sim.bonus_deck, 0, sim.bonus_deck_n)
     sim.bonus_rng[0] = next_u64(rng)
-    if sim.market_mode:
+    if market_mode(r):
         reshuffle_unseen(rng, sim.deck, sim.deck_pos, sim.deck_size)
     sim.paint_rng[0] = next_u64(rng)
 
 
 @njit
-def rollout(s, p, action, seed, params, ws, sws):
+def rollout(r, s, p, action, seed, params, ws, sws):
     """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player
     (the round the game ended in is left in sws.end_round[0])."""
     sws.sim[0] = s
     sim = sws.sim[0]
-    resample_hidden(sim, seed)
-    apply_action(sim, action)
+    resample_hidden(r, sim, seed)
+    apply_action(r, sim, action)
     while not sim.done:
-        apply_action(sim, heuristic_action(sim, sim.current, params, ws))
+        apply_action(r, sim, heuristic_action(r, sim, sim.current, params, ws))
     sws.end_round[0] = sim.round
-    scores = sws.scores[: sim.n_players]
-    final_scores(sim, scores)
-    return score_margin(scores, p, sim.n_players)
+    scores = sws.scores[: r.n_players]
+    final_scores(r, sim, scores)
+    return score_margin(scores, p, r.n_players)
 
 
 @njit
-def search_action(s, p, params, ws, sws):
+def search_action(r, s, p, params, ws, sws):
     """params: rollouts, candidates, then the heuristic's parameters; ws the policies' scratch, sws the
     search's (new_search_workspace)."""
     heuristic_params = params[2:]
-    if s.stage != ST_PLACE:
-        return heuristic_action(s, p, heuristic_params, ws)
+    if s.stage != Stage.PLACE:
+        return heuristic_action(r, s, p, heuristic_params, ws)
     rollouts, wanted = int(params[0]), int(params[1])
-    if not hidden_decks(s):  # nothing hidden left and a deterministic heuristic: one continuation says all
+    if not hidden_decks(r, s):  # nothing hidden left and a deterministic heuristic: one continuation says all
         rollouts = 1
     # the heuristic's values of every legal placement, best first (insertion into the candidate list)
-    on_paint, on_exhibit = prepare_placement(s, p, heuristic_params, ws.have, ws.need)
+    on_paint, on_exhibit = prepare_placement(r, s, p, heuristic_params, ws.have, ws.need)
     n = 0
     for loc in range(MAX_SECTORS + N_UPPER):
-        if not place_ok(s, p, loc):
+        if not place_ok(r, s, p, loc):
             continue
-        value = placement_value(s, p, loc, heuristic_params, ws.have, ws.need, on_paint, on_exhibit)
+        value = placement_value(r, s, p, loc, heuristic_params, ws.have, ws.need, on_paint, on_exhibit)
         i = n
         while i > 0 and sws.cand_value[i - 1] < value:
             sws.cand[i] = sws.cand[i - 1]
@@ -125,17 +126,17 @@ def search_action(s, p, params, ws, sws):
     n = min(n, wanted)
     if n <= 1:
         return sws.cand[0]
-    for r in range(rollouts):
-        sws.rollout_seeds[r] = next_u64(s.policy_rng[p])
+    for k in range(rollouts):
+        sws.rollout_seeds[k] = next_u64(s.policy_rng[p])
     # cand[0] is the heuristic's own placement (the first best value, as place_action picks): a later end than
     # its continuations' is allowed only up to the progress deadline (see Progress above); end totals are sums over
     # the rollouts, so the deadline is scaled by their number
-    deadline = (s.round_cap - PROGRESS_MARGIN) * rollouts
+    deadline = (r.round_cap - PROGRESS_MARGIN) * rollouts
     best, best_total, latest_end = sws.cand[0], -1e300, 0
     for c in range(n):
         total, end = 0.0, 0
-        for r in range(rollouts):
-            total += rollout(s, p, sws.cand[c], sws.rollout_seeds[r], heuristic_params, ws, sws)
+        for k in range(rollouts):
+            total += rollout(r, s, p, sws.cand[c], sws.rollout_seeds[k], heuristic_params, ws, sws)
             end += sws.end_round[0]
         if c == 0:
             latest_end = max(end, deadline)

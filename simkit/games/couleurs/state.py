@@ -1,7 +1,8 @@
 """The Couleurs de Paris game state as one numpy record, read and written by the compiled engine (engine.py).
 
-Rule values and component data (wheel, capacities for the player count, tracks, painting grids) are copied into
-the record once per game template; `engine.setup` resets only the dynamic fields. All shapes are fixed maxima.
+The state record holds only what changes during a game; the rule values and component data are in the rules
+record (rules.RULES_DTYPE), which every compiled function takes first. `engine.setup` starts from a blank record.
+All shapes are fixed maxima.
 
 Action encoding (integers; legal ones depend on the stage, see engine.legal_actions):
 
@@ -18,7 +19,7 @@ Action encoding (integers; legal ones depend on the stage, see engine.legal_acti
 | COPY + j (116..139) | imitator: perform the action slot j faces | imitator |
 | ROTATE + i (140..147) | rotate the wheel by rotate_options[i] instead of the usual rotation | Phase 3 step 1 |
 | KEEP + j (148..171) | keep your assistant on slot j standing for the next round | Phase 3 step 4 |
-| PAINT + 8*q + c (172..243) | place one cube of colour c on empty square q (0..8, row-major) | paint, free paint, Degas |
+| PAINT_CUBE + 8*q + c (172..243) | place one cube of colour c on empty square q (0..8, row-major) | paint, free paint, Degas |
 | VALADON + 9*o + q (244..279) | Valadon: take a white from opponent o and place it on square q | paint |
 | BUY + m (280..287) | Module 1: buy bonus market card m instead of exhibiting | exhibit or buy |
 | EFFECT (288) | Module 1: use the bought card's effect (Painting: paint; Imitation: imitator) | bonus card |
@@ -40,20 +41,21 @@ Locations: loc = j for lower slot j (0..MAX_SECTORS-1), loc = MAX_SECTORS + u fo
 (0 first_player, 1 imitator, 2 rotate, 3 whites). Colours: R Y B O G P W K = 0..7.
 """
 
+from enum import IntEnum
+
 import numpy as np
 
-from simkit.games.couleurs.components import MAX_CARDS, MAX_SECTORS, MAX_TRACK, N_COLOURS
+from simkit.games.couleurs.components import MAX_CARDS, MAX_SECTORS, N_COLOURS
 from simkit.games.couleurs.rules import MAX_HAND, MAX_PLAYERS
 
 N_UPPER = 4
 UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES = 0, 1, 2, 3
 N_LOC = MAX_SECTORS + N_UPPER
-MAX_ROT_OPTS = 8
 
 PLACE, USE, DECLINE, COLOUR = 0, 32, 64, 96
 HIRE, TOKEN, STOP, ACCEPT = 104, 105, 106, 107
-CARD, COPY, ROTATE, KEEP, PAINT = 108, 116, 140, 148, 172
-VALADON = PAINT + 9 * N_COLOURS  # + 9 * opponent + square
+CARD, COPY, ROTATE, KEEP, PAINT_CUBE = 108, 116, 140, 148, 172
+VALADON = PAINT_CUBE + 9 * N_COLOURS  # + 9 * opponent + square
 BUY = VALADON + 9 * MAX_PLAYERS  # + bonus market place
 EFFECT = BUY + 8
 MIXCARD = EFFECT + 1  # + (lower action id - mix_orange): mix_orange, mix_green, mix_purple, mix_black
@@ -68,17 +70,39 @@ HELD = TARGET + MAX_HELD  # + position in the player's held bonus cards (option 
 N_ACTIONS = HELD + MAX_BONUS
 MAX_LEGAL = N_ACTIONS
 
-# stages (what the current player decides)
-(ST_DRAFT, ST_ACTIVE, ST_PLACE, ST_TURN, ST_PAY, ST_BONUS, ST_PAINT, ST_COPY, ST_NEW_ACTIVE, ST_ROTATE, ST_DISCARD,
- ST_KEEP, ST_DONE, ST_PAINTER, ST_GAUGUIN, ST_FREE, ST_MIXPAY, ST_CEZANNE, ST_DEGAS, ST_BUY, ST_CARD, ST_SWAP,
- ST_TOOL, ST_TAKE, ST_TARGET, ST_EXHIBIT, ST_HELD) = range(27)
-STAGE_NAMES = ("draft", "active", "place", "turn", "pay", "bonus", "paint", "copy", "new_active", "rotate",
-               "discard", "keep", "done", "painter", "gauguin", "free_paint", "mix_pay", "cezanne", "degas",
-               "exhibit_or_buy", "bonus_card", "swap", "tool", "take_painting", "paint_target", "exhibit_which",
-               "use_held")
-# painter ids (components.PAINTERS order)
-(CEZANNE, DEGAS, GAUGUIN, MANET, MONET, RENOIR, TOULOUSE_LAUTREC, VAN_GOGH, VALADON_ID) = range(9)
-MAX_POOL = 16
+
+class Stage(IntEnum):
+    """What the current player decides; the lower-case name is the stage's name in observations."""
+    DRAFT = 0
+    ACTIVE = 1
+    PLACE = 2
+    TURN = 3
+    PAY = 4
+    BONUS = 5
+    PAINT = 6
+    COPY = 7
+    NEW_ACTIVE = 8
+    ROTATE = 9
+    DISCARD = 10
+    KEEP = 11
+    DONE = 12
+    PAINTER = 13
+    GAUGUIN = 14
+    FREE_PAINT = 15
+    MIX_PAY = 16
+    CEZANNE = 17
+    DEGAS = 18
+    EXHIBIT_OR_BUY = 19
+    BONUS_CARD = 20
+    SWAP = 21
+    TOOL = 22
+    TAKE_PAINTING = 23
+    PAINT_TARGET = 24
+    EXHIBIT_WHICH = 25
+    USE_HELD = 26
+
+
+STAGE_NAMES = tuple(st.name.lower() for st in Stage)
 
 # painting card states
 CARD_RESERVE, CARD_ACTIVE, CARD_EXHIBITED = 0, 1, 2
@@ -88,52 +112,36 @@ TK_NONE, TK_TOKEN, TK_HIRE = 0, 1, 2
 TRIG_EXHIBIT, TRIG_BLACK, TRIG_TRACK, END_ROUND_CAP = 1, 2, 4, 8
 END_REASONS = {TRIG_EXHIBIT: "paintings_exhibited", TRIG_BLACK: "last_black", TRIG_TRACK: "track_end",
                END_ROUND_CAP: "round_cap"}
-# tie-break codes
-TB_BEST, TB_BLACK, TB_WHITES = 0, 1, 2
 # score components
 (PP_PAINTINGS, PP_SIGNATURES, PP_TOKENS, PP_PAIR, PP_WHITE_PENALTY, PP_RESERVE_BLACK) = range(6)
 N_COMPONENTS = 6
-N_TIERS = 4  # painting tiers 0..3 (spec §5.1), one value each
 COMPONENT_NAMES = ("pp_paintings", "pp_signatures", "pp_tokens", "pp_identical_pair", "pp_white_penalty",
                    "pp_reserve_black")
 
-# error codes: a game that breaks an invariant stops with one of these
-ERR_NONE, ERR_ILLEGAL_ACTION, ERR_NO_LEGAL_ACTION, ERR_INVARIANT = 0, 1, 2, 3
-ERROR_TEXT = {ERR_ILLEGAL_ACTION: "illegal action", ERR_NO_LEGAL_ACTION: "no legal action in a live state",
-              ERR_INVARIANT: "a rule invariant broke (negative cubes or capacity overflow)"}
+
+class ErrorCode(IntEnum):
+    """Why a game that broke an invariant stopped (0: it did not)."""
+    NONE = 0
+    ILLEGAL_ACTION = 1
+    NO_LEGAL_ACTION = 2
+    INVARIANT = 3
+
+
+ERROR_TEXT = {ErrorCode.ILLEGAL_ACTION: "illegal action", ErrorCode.NO_LEGAL_ACTION: "no legal action in a live state",
+              ErrorCode.INVARIANT: "a rule invariant broke (negative cubes or capacity overflow)"}
 EMPTY = -1
 B_NONE, B_BEFORE, B_AFTER = 0, 1, 2  # option B: no held card in use / used before the assistant / after the action
 BIG_SUPPLY = 30000  # the supply of an unlimited colour (never runs short)
 
 STATE_DTYPE = np.dtype([
-    # rule values and component data
-    ("n_players", "i1"), ("n_sectors", "i1"), ("wheel", "i1", MAX_SECTORS), ("cap", "i1", MAX_SECTORS),
-    ("forbidden", "i1", MAX_SECTORS), ("red_sector", "i1"),
-    ("track_len", "i1", 3), ("track_level", "i1", (3, MAX_TRACK)),
-    ("n_cards", "i1"), ("card_grid", "i1", (MAX_CARDS, 9)), ("card_tier", "i1", MAX_CARDS),
-    ("card_type", "i1", MAX_CARDS), ("values", "i2", N_TIERS),
-    ("unlimited", "i1"), ("supply_init", "i2", N_COLOURS), ("black_total", "i1"),
-    ("n_types_total", "i1"), ("n_types_play", "i1"), ("types_random", "i1"), ("types_fixed", "i1", MAX_CARDS),
-    ("pick_pass", "i1"), ("hand_size", "i1"), ("active_limit", "i1"), ("return_on_completion", "i1"),
-    ("start_pigments", "i1", N_COLOURS), ("start_assistants", "i1"), ("max_assistants", "i1"),
-    ("first_fixed", "i1"), ("rot_per_round", "i1"), ("n_rot_opts", "i1"), ("rot_opts", "i1", MAX_ROT_OPTS),
-    ("since_refresh_rule", "i1"), ("pigment_limit", "i2"), ("upgrade_cost", "i1"), ("bonus_space", "i1"),
-    ("bonus_pts", "i2"), ("end_pts", "i2"), ("max_whites", "i1"), ("white_penalty", "i2"), ("max_blacks", "i1"),
-    ("black_pts", "i2"), ("black_reserve_scores", "i1"), ("end_exhibited", "i1"), ("end_last_black", "i1"),
-    ("end_track", "i1"), ("pair_bonus", "i2"), ("pair_max", "i1"), ("score_unexhibited", "i1"),
-    ("n_tie", "i1"), ("tie", "i1", 3), ("round_cap", "i2"),
-    ("module_painters", "i1"), ("painter_deal", "i1"), ("pool_n", "i1"), ("pool", "i1", MAX_POOL),
-    ("painter_first", "i1"), ("powers_on_copies", "i1"), ("matching_only", "i1"), ("degas_n", "i1"),
-    ("vg_limit", "i2"),
-    ("module_bonus", "i1"), ("bonus_market_size", "i1"), ("bonus_reshuffle", "i1"), ("bonus_cost", "i1", 5),
-    ("bonus_copies", "i1", 5),
-    ("bonus_total", "i1"), ("bonus_rng", "u8", 1), ("bonus_deck", "i1", MAX_BONUS), ("bonus_deck_n", "i1"),
+    # Module 1 bonus deck and market (spec §11.1)
+    ("bonus_rng", "u8", 1), ("bonus_deck", "i1", MAX_BONUS), ("bonus_deck_n", "i1"),
     ("bonus_market", "i1", 8), ("bonus_discard", "i1", MAX_BONUS), ("bonus_discard_n", "i1"),
     ("pend_bonus", "i1"), ("tool_left", "i1"), ("bought", "i2", MAX_PLAYERS),
-    ("bonus_on_pass", "i1"), ("cezanne_tool", "i1"), ("tool_deferred", "i1"),
+    ("tool_deferred", "i1"),
     # option B (spec §11.1): held cards, the round's one use, where the turn is (B_NONE / B_BEFORE / B_AFTER), and
     # the card bought this turn (bonus_b_immediate_counts)
-    ("option_b", "i1"), ("b_immediate_counts", "i1"), ("held", "i1", (MAX_PLAYERS, MAX_BONUS)),
+    ("held", "i1", (MAX_PLAYERS, MAX_BONUS)),
     ("held_n", "i1", MAX_PLAYERS), ("used_card", "i1", MAX_PLAYERS), ("b_phase", "i1"), ("fresh", "i1"),
     # chance
     ("seed", "u8"), ("policy_rng", "u8", (MAX_PLAYERS, 1)),
@@ -154,7 +162,6 @@ STATE_DTYPE = np.dtype([
     ("target", "i1"), ("target_stage", "i1"), ("degas_dst", "i1"), ("resume_stage", "i1"),
     ("resume_count", "i1"),
     # painting market (spec §10.2)
-    ("market_mode", "i1"), ("on_completion", "i1"), ("market_size", "i1"), ("paint_reshuffle", "i1"),
     ("market", "i1", MAX_MARKET), ("deck_pos", "i1"), ("paint_rng", "u8", 1), ("paint_discard", "i1", MAX_CARDS),
     ("paint_discard_n", "i1"),
     # assistants

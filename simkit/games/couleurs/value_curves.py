@@ -30,9 +30,10 @@ from simkit.core.experiment import BASELINE, Experiment, parse_experiment
 from simkit.core.results import write_parquet
 from simkit.core.runner import RunOptions, run_experiment
 from simkit.games.couleurs.alternatives import ALTERNATIVES
+from simkit.games.couleurs.components import N_TIERS
 from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.state import COMPONENT_NAMES, N_TIERS
+from simkit.games.couleurs.state import COMPONENT_NAMES
 from simkit.report.endings import end_reason_mix
 from simkit.report.staging import staged, write_json
 from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
