@@ -37,9 +37,9 @@ from simkit.core.pyloop import play_with_step_api
 @dataclass(frozen=True)
 class Engine:
     """The compiled functions of a game, declared (the base never looks for them). `r` is the rules record, `s`
-    the state record, `state` the one-record state array; `*ws` the game's `policy_args`.
+    the state record; `*ws` the game's `policy_args`.
 
-    - setup(r, state, seed): blank the record, then deal the game with this seed
+    - setup(r, s, seed): blank the record (`core.records.clear_record`), then deal the game with this seed
     - legal_actions(r, s, out) -> n: the legal actions, ascending, into out[:n]
     - is_legal(rules, state, action) -> bool: the legality test `apply_action` itself applies, on the one-record
       arrays (scans call it once per action, and typing a record argument costs more than the test)
@@ -47,8 +47,8 @@ class Engine:
     - final_scores(r, s, out); ranks_and_win_shares(r, s, scores, ranks, shares)
     - choose_action(r, s, policy, params, *ws) -> action: the shipped policies, -1 when none is legal
     - record_game(r, s, scores, ranks, shares, out, g): fill row g of the batch output
-    - play_games(r, state, seeds, seat_policy, seat_params, out, *ws) -> -1, or the index of the first game that
-      stopped with an error (its record left in `state`)
+    - play_games(r, s, seeds, seat_policy, seat_params, out, *ws) -> -1, or the index of the first game that
+      stopped with an error (its record left in s)
     """
 
     setup: Callable
@@ -155,7 +155,7 @@ class CompiledGame(Game):
             rows = np.flatnonzero([k == key for k in keys]) if len(set(keys)) > 1 else slice(None)
             part = self.layout.new(len(seeds[rows]), self.n_players)
             state = self.new_state_record()
-            failed = self.engine.play_games(self.rules_record(key)[0], state, seeds[rows], ids[seats[rows]],
+            failed = self.engine.play_games(self.rules_record(key)[0], state[0], seeds[rows], ids[seats[rows]],
                                             params[seats[rows]], part, *self.policy_args(key, ids))
             if failed >= 0:
                 raise self.aborted(seeds[rows][failed], state[0])
@@ -193,7 +193,7 @@ class CompiledState(State):
         self._arr = game.new_state_record()
         self._legal = np.zeros(game.num_distinct_actions, np.int64)
         self._workspaces: dict[int, tuple] = {}
-        game.engine.setup(self.rules, self._arr, np.uint64(seed))
+        game.engine.setup(self.rules, self.record, np.uint64(seed))
 
     @property
     def rules(self) -> np.void:

@@ -26,9 +26,9 @@ def test_setup_leaves_nothing_of_what_the_record_held(rules):
     g = game(**rules)
     used = new_state()
     used.view(np.uint8)[:] = np.random.default_rng(0).integers(0, 256, used.nbytes, dtype=np.uint8)
-    engine.setup(rules_record(g, 7), used, np.uint64(7))
+    engine.setup(rules_record(g, 7), used[0], np.uint64(7))
     fresh = new_state()
-    engine.setup(rules_record(g, 7), fresh, np.uint64(7))
+    engine.setup(rules_record(g, 7), fresh[0], np.uint64(7))
     assert used.tobytes() == fresh.tobytes()
 
 
@@ -39,7 +39,7 @@ def test_setup_after_a_finished_game_equals_a_fresh_setup(rules):
     planner = resolve_policy(g, {"policy": "planner"})
     while not st.is_terminal():
         st.apply_action(st.compiled_action(planner))
-    engine.setup(rules_record(g, 4), st._arr, np.uint64(4))
+    engine.setup(rules_record(g, 4), st._arr[0], np.uint64(4))
     assert st._arr.tobytes() == g.new_initial_state(4)._arr.tobytes()
 
 

@@ -11,7 +11,8 @@ from simkit.core.experiment import parse_experiment
 from simkit.core.policy import resolve_policy
 from simkit.core.results import write_parquet
 from simkit.core.runner import RunOptions, run_experiment
-from simkit.games.couleurs.game import CouleursGame, trigger_names
+from simkit.core.columns import end_names
+from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.state import END_REASONS, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK
 from simkit.report.endings import RANDOM_ONLY_NOTE
 from simkit.report.run_report import build_run_report
@@ -26,11 +27,16 @@ def run(ruleset, policies, games=30, counts=(2, 3)):
     return exp, df, build_run_report(exp, df, seed=5, elapsed=1.0, jobs=1)[0]
 
 
-def test_trigger_names_put_the_first_trigger_first():
+def trigger_names(mask: int, first: int) -> str:
+    return end_names(first, mask, CouleursGame.end_reasons)[1]
+
+
+def test_end_codes_name_the_triggers_first_trigger_first():
     assert trigger_names(TRIG_EXHIBIT | TRIG_TRACK, TRIG_TRACK) == "track_end,paintings_exhibited"
     assert trigger_names(TRIG_EXHIBIT | TRIG_BLACK | TRIG_TRACK, TRIG_BLACK) == \
         "last_black,paintings_exhibited,track_end"
     assert trigger_names(0, 0) == ""
+    assert [end_names(code, 0, CouleursGame.end_reasons)[0] for code in END_REASONS] == list(END_REASONS.values())
 
 
 def test_results_carry_the_end_reason_and_every_trigger(tmp_path):

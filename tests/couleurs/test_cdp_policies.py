@@ -13,7 +13,7 @@ from simkit.core.policy import resolve_policy
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs import heuristics
 from simkit.games.couleurs.market import unfinished
-from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES
+from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES, new_workspace
 from simkit.games.couleurs.state import EMPTY, STAGE_NAMES, STOP, TARGET, Stage
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
@@ -326,7 +326,7 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
     g = game(ruleset="base", n_players=n, **modules)
     choice = resolve_policy(g, {"policy": "heuristic"})
     params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
-    seen = set()
+    seen, ws = set(), new_workspace()
     for seed in range(1, 9):
         state, previous = g.new_initial_state(seed), ""
         while not state.is_terminal():
@@ -334,8 +334,7 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
             stage = STAGE_NAMES[int(s["stage"])]
             if stage in BASE_STAGES:
                 seen.add(stage)
-                action = heuristics.heuristic_choice(state.rules, s, p, params, state._workspace.have,
-                                                     state._workspace.need)
+                action = heuristics.heuristic_choice(state.rules, s, p, params, ws.have, ws.need)
                 assert action in state.legal_actions(), (stage, action, state.legal_actions())
                 if stage == "paint_target":  # every painting in progress may be offered, even one no cube fits
                     targets = [a - TARGET for a in state.legal_actions() if a >= TARGET]

@@ -15,7 +15,7 @@ CONFIGS = [{"n_players": 2}, {"n_players": 3, "module_bonus_cards": True},
 def test_setup_over_garbage_or_a_finished_game_equals_a_fresh_setup(rules):
     g = game(**rules)
     fresh = g.new_initial_state(7)
-    garbage = g.new_record()
+    garbage = g.new_state_record()
     garbage.view(np.uint8)[:] = np.random.default_rng(1).integers(0, 256, garbage.nbytes, dtype=np.uint8)
     engine.setup(fresh.rules, garbage[0], np.uint64(7))
     finished = g.new_initial_state(3)

@@ -67,20 +67,19 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(r, state, seeds, seat_policy, seat_params, out, table, ws):
-    """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the
-    one-record state array `state`. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
+def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws):
+    """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the state
+    record s. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
 
     Returns -1 when every game finished, else the index of the first game that broke an invariant (its state is
-    left in `state` for the error message).
+    left in s for the error message).
     """
-    s = state[0]
     n_players = r.n_players
     scores = np.empty(n_players, np.int64)
     ranks = np.empty(n_players, np.int64)
     shares = np.empty(n_players, np.float64)
     for g in range(len(seeds)):
-        setup(r, state, seeds[g])
+        setup(r, s, seeds[g])
         while not s.done:
             p = s.current
             action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], table, ws)

@@ -9,6 +9,7 @@ positions `paint_orders[a - market_size]`, bottom card first.
 import numpy as np
 
 from simkit.core.jit import njit
+from simkit.core.records import clear_record
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
 from simkit.games.canvas.scoring import BONUS, painting_ribbons, track_points
 from simkit.games.canvas.rules import SoloMode, TieBreak
@@ -31,11 +32,10 @@ def draw_scoring_cards(seed, n_conditions, count, out):
 
 
 @njit
-def setup(r, state, seed):
-    """Start the game with this seed in the one-record array `state`: blank the whole record (nothing of a
-    previous game survives), shuffle, deal the market, hand out tokens, choose the first player."""
-    state.view(np.uint8)[:] = 0
-    s = state[0]
+def setup(r, s, seed):
+    """Start the game with this seed in the state record s: blank the whole record (nothing of a previous game
+    survives), shuffle, deal the market, hand out tokens, choose the first player."""
+    clear_record(s)
     s.seed = seed
     rng = np.array([stream_key(seed, STREAM_DECK)], np.uint64)
     n_cards = r.n_cards

@@ -4,27 +4,27 @@ Each game is set up from its seed, played by compiled policies through `engine.a
 the step-by-step API uses), and summarised into per-seat result arrays.
 """
 
-from collections import namedtuple
-
 import numpy as np
 
+from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import N_TIERS
+from simkit.games.couleurs.components import N_TIERS, TOOLS
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.engine import apply_action, final_scores, ranks_and_win_shares, score_components, setup
-from simkit.games.couleurs.state import CARD_EXHIBITED, N_COMPONENTS, ErrorCode
+from simkit.games.couleurs.state import CARD_EXHIBITED, COMPONENT_NAMES, N_COMPONENTS, ErrorCode
 
-BatchOutput = namedtuple("BatchOutput", "score rank win_share turns components exhibited tiers black hires tracks "
-                                        "first_player rounds end_reason triggers")
-
-
-def new_output(n_games: int, n_players: int) -> BatchOutput:
-    shape = (n_games, n_players)
-    return BatchOutput(np.zeros(shape, np.int16), np.zeros(shape, np.int8), np.zeros(shape, np.float32),
-                       np.zeros(shape, np.int16), np.zeros((*shape, N_COMPONENTS), np.int16),
-                       np.zeros(shape, np.int8), np.zeros((*shape, N_TIERS), np.int8), np.zeros(shape, np.int8),
-                       np.zeros(shape, np.int8), np.zeros((*shape, 3), np.int8), np.zeros(n_games, np.int8),
-                       np.zeros(n_games, np.int16), np.zeros(n_games, np.int8), np.zeros(n_games, np.int8))
+COLUMNS = (
+    Column("components", "int16", "score components (spec §9.2)", parts=COMPONENT_NAMES),
+    Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
+    Column("black_cubes", "int8", "black cubes owned at the end (anywhere)"),
+    Column("exhibited_tiers", "int8", "paintings of each tier on the easel at the end",
+           parts=tuple(f"exhibited_tier{t}" for t in range(N_TIERS))),
+    Column("hires", "int8", "assistants hired at track bonus spaces"),
+    Column("track_spaces", "int8", "final space on each track", parts=tuple(f"{t}_space" for t in TOOLS)),
+    Column("rounds", "int16", "rounds played", per_game=True),
+)
+LAYOUT = BatchLayout(COLUMNS, __name__)
+BatchOutput = LAYOUT.output_type
 
 
 @njit
@@ -39,21 +39,21 @@ def record_game(r, s, scores, ranks, shares, out, g):
         score_components(r, s, p, comp)
         for k in range(N_COMPONENTS):
             out.components[g, p, k] = comp[k]
-        out.exhibited[g, p] = s.exhibited[p]
+        out.paintings_exhibited[g, p] = s.exhibited[p]
         for t in range(N_TIERS):
-            out.tiers[g, p, t] = 0
+            out.exhibited_tiers[g, p, t] = 0
         for i in range(s.n_kept[p]):
             if s.card_state[p, i] == CARD_EXHIBITED:
-                out.tiers[g, p, r.card_tier[s.cards[p, i]]] += 1
+                out.exhibited_tiers[g, p, r.card_tier[s.cards[p, i]]] += 1
         blacks = s.reserve[p, 7]
         for i in range(s.n_kept[p]):
             for q in range(9):
                 if s.squares[p, i, q] == 7:
                     blacks += 1
-        out.black[g, p] = blacks
+        out.black_cubes[g, p] = blacks
         out.hires[g, p] = s.hires[p]
         for t in range(3):
-            out.tracks[g, p, t] = s.space[p, t]
+            out.track_spaces[g, p, t] = s.space[p, t]
     out.first_player[g] = s.start_player
     out.rounds[g] = s.round
     out.end_reason[g] = s.end_reason
@@ -61,13 +61,11 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(rules, states, seeds, seat_policy, seat_params, ws, search_ws, out):
-    """Play one game per seed with the rules in rules[0], in the state record states[0]; seat_policy[g, p] /
-    seat_params[g, p] give the policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when
-    every game finished, else the index of the first game that broke an invariant (its state is left in states[0]
-    for the error message)."""
-    r = rules[0]
-    s = states[0]
+def play_games(r, s, seeds, seat_policy, seat_params, out, ws, search_ws):
+    """Play one game per seed under the rules record r, in the state record s; seat_policy[g, p] / seat_params[g, p]
+    give the policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when every game
+    finished, else the index of the first game that broke an invariant (its state is left in s for the error
+    message)."""
     n = r.n_players
     scores = np.empty(n, np.int64)
     ranks = np.empty(n, np.int64)

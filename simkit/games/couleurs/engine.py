@@ -16,6 +16,7 @@ deck in bonus.py and scoring in scoring.py; the names other code uses are re-exp
 import numpy as np
 
 from simkit.core.jit import njit
+from simkit.core.records import clear_record
 from simkit.core.rng import next_below, shuffle, stream_key
 from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus, keep_card,
                                          may_use_held, refresh_bonus_market, swap_ok, take_held)
@@ -24,10 +25,10 @@ from simkit.games.couleurs.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED,
                                               UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
 from simkit.games.couleurs.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
 # level, action_of_slot, active_index and painting_complete are part of this module's public interface
-from simkit.games.couleurs.ops import (action_of_slot, active_index, clear_record, gain, has_painter,  # noqa: F401
-                                       level, market_mode, non_black, option_b, painting_complete,
-                                       painting_market_places, pay, player_pigment_limit, power_applies, reset_painting,
-                                       slot_occupants, slot_standing, standing_count, trigger)
+from simkit.games.couleurs.ops import (action_of_slot, active_index, gain, has_painter, level,  # noqa: F401
+                                       market_mode, non_black, option_b, painting_complete, painting_market_places,
+                                       pay, player_pigment_limit, power_applies, reset_painting, slot_occupants,
+                                       slot_standing, standing_count, trigger)
 from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.rules import DraftMode, HalfTurnRule

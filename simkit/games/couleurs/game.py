@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping
 
 import numpy as np
 
-from simkit.core.compiled import RecordState, aborted_error, lineup_arrays, policy_vector
-from simkit.core.game import Column, Game, end_columns
-from simkit.core.pyloop import play_with_step_api
+from simkit.core.compiled import CompiledGame, CompiledState, Engine
 from simkit.games.couleurs import engine
-from simkit.games.couleurs.batch import new_output, play_games, record_game
-from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, N_TIERS, PAINTERS,
-                                              TOOLS, UPPER_ACTIONS)
+from simkit.games.couleurs.batch import LAYOUT, play_games, record_game
+from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, PAINTERS, TOOLS,
+                                              UPPER_ACTIONS)
 from simkit.games.couleurs.dispatch import choose_action
 from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH, new_workspace
 from simkit.games.couleurs.rules import PARAMS, CouleursRules, rules_record
@@ -23,13 +19,7 @@ from simkit.games.couleurs.search import new_search_workspace
 from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
                                          END_REASONS, END_ROUND_CAP, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_UPPER,
                                          PAINT_CUBE, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET,
-                                         TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, VALADON)
-
-
-def trigger_names(mask: int, first: int) -> str:
-    """The end triggers in `mask`, comma-joined: `first` first, then the others in spec §9.1 order."""
-    fired = [t for t in (TRIG_EXHIBIT, TRIG_BLACK, TRIG_TRACK) if mask & t]
-    return ",".join(END_REASONS[t] for t in sorted(fired, key=lambda t: t != first))
+                                         TOKEN, TOOLMOVE, USE, VALADON)
 
 
 @dataclass(frozen=True)
@@ -66,169 +56,12 @@ class CouleursObservation:
 RULESET_TITLES = {"variant_j": "house-rule variant J", "base": "base game"}  # spec §10
 
 
-class CouleursGame(Game):
-    id = "couleurs"
-    title = "Couleurs de Paris"  # a game's own title also names the ruleset it plays (set in __init__)
-    rule_params = PARAMS
-    policy_params = POLICY_PARAMS
-    policy_docs = POLICY_DOCS
-    bench_policy = "heuristic"
-    conformance_configs = {
-        "variant_j-2p": {"n_players": 2},
-        "variant_j-3p-bonus_A": {"n_players": 3, "module_bonus_cards": True},
-        "variant_j-4p-both_modules_B": {"n_players": 4, "module_bonus_cards": True, "bonus_card_option": "B",
-                                        "module_painters": True},
-        "variant_j-3p-painters-keep_dealt-2_active": {"n_players": 3, "module_painters": True,
-                                                      "draft_mode": "keep_dealt", "active_painting_limit": 2},
-        "base-2p": {"ruleset": "base", "n_players": 2},
-        "base-4p-both_modules": {"ruleset": "base", "n_players": 4, "module_bonus_cards": True,
-                                 "module_painters": True},
-    }
-    end_reasons = tuple(END_REASONS.values())
-    cap_end_reason = END_REASONS[END_ROUND_CAP]
-    result_columns = (
-        *(Column(name, "int16", f"score component {name} (spec §9.2)") for name in COMPONENT_NAMES),
-        Column("paintings_exhibited", "int8", "paintings on the easel at the end"),
-        Column("black_cubes", "int8", "black cubes owned at the end (anywhere)"),
-        *(Column(f"exhibited_tier{t}", "int8", f"tier-{t} paintings on the easel at the end") for t in range(N_TIERS)),
-        Column("hires", "int8", "assistants hired at track bonus spaces"),
-        *(Column(f"{t}_space", "int8", f"final {t} track space") for t in TOOLS),
-        Column("rounds", "int16", "rounds played"),
-    )
-
-    def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
-        self.rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
-        self.rules.check_supported(source, prefix)
-        self.title = f"{CouleursGame.title} ({RULESET_TITLES[self.rules['ruleset']]})"
-        self.rules_record = rules_record(self.rules)  # one-element array of rules.RULES_DTYPE
-
-    def __reduce__(self):  # workers rebuild the game from the rule values, once per process
-        return (_rebuild, (json.dumps(dict(self.rules.values), sort_keys=True),))
-
-    @property
-    def n_players(self) -> int:
-        return self.rules["n_players"]
-
-    @property
-    def rule_values(self) -> Mapping[str, Any]:
-        return self.rules.values
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return engine.N_ACTIONS
-
-    def data_sources(self) -> dict[str, str]:
-        return self.rules.data_sources()
-
-    def new_record(self) -> np.ndarray:
-        """A one-element state array for `engine.setup`."""
-        return np.zeros(1, STATE_DTYPE)
-
-    # ---- step-by-step API ----------------------------------------------------------------------------------------
-
-    def new_initial_state(self, seed: int) -> "CouleursState":
-        return CouleursState(self, int(seed))
-
-    # ---- batch fast path -----------------------------------------------------------------------------------------
-
-    def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
-        if any(choice.is_python for choice in lineup):
-            return play_with_step_api(self, seeds, lineup, seats, self._record_result)
-        policy_ids, params = lineup_arrays(lineup, POLICY_IDS, POLICY_PARAMS, MAX_PARAMS)
-        seats = np.asarray(seats)
-        out = new_output(len(seeds), self.n_players)
-        states = self.new_record()
-        search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
-        failed = play_games(self.rules_record, states, np.asarray(seeds, np.uint64), policy_ids[seats], params[seats],
-                            new_workspace(), search_ws, out)
-        if failed >= 0:
-            raise aborted_error(self.id, seeds[failed], states[0], ERROR_TEXT)
-        return self._batch_columns(out)
-
-    def _batch_columns(self, out) -> dict[str, np.ndarray]:
-        n = self.n_players
-        order = (np.arange(n)[None, :] - out.first_player[:, None].astype(np.int64)) % n + 1
-        columns = {"score": out.score, "rank": out.rank, "win_share": out.win_share, "turns": out.turns,
-                   "turn_order": order, "paintings_exhibited": out.exhibited, "black_cubes": out.black,
-                   "hires": out.hires}
-        for t in range(N_TIERS):
-            columns[f"exhibited_tier{t}"] = out.tiers[:, :, t]
-        for k, name in enumerate(COMPONENT_NAMES):
-            columns[name] = out.components[:, :, k]
-        for t, tool in enumerate(TOOLS):
-            columns[f"{tool}_space"] = out.tracks[:, :, t]
-        columns["rounds"] = np.repeat(out.rounds[:, None], n, axis=1)
-        columns.update(end_columns([END_REASONS.get(int(r), "") for r in out.end_reason],
-                                   [trigger_names(int(mask), int(first))
-                                    for mask, first in zip(out.triggers, out.end_reason)], n))
-        return columns
-
-    def _record_result(self, state: "CouleursState") -> dict[str, np.ndarray]:
-        """One finished game's result arrays, in the shapes of `play_batch` with one game."""
-        out = new_output(1, self.n_players)
-        ranks, shares = state._ranks_and_shares()
-        record_game(self.rules_record[0], state.record, state.scores(), ranks, shares, out, 0)
-        return self._batch_columns(out)
-
-
-@lru_cache(maxsize=64)
-def _rebuild(values: str) -> CouleursGame:
-    return CouleursGame(json.loads(values))
-
-
-class CouleursState(RecordState):
+class CouleursState(CompiledState):
     """One Couleurs de Paris game, driven action by action through the compiled engine."""
-
-    error_text = ERROR_TEXT
-
-    def __init__(self, game: CouleursGame, seed: int):
-        self.game = game
-        self.seed = seed
-        self._rules = game.rules_record
-        self._arr = game.new_record()
-        engine.setup(self.rules, self._arr[0], np.uint64(seed))
-        self._workspace = new_workspace()
-
-    @property
-    def rules(self) -> np.void:
-        """The game's rules record (read it, don't write it)."""
-        return self._rules[0]
-
-    def ranks_and_win_shares(self, record, scores, ranks, shares) -> None:
-        engine.ranks_and_win_shares(self.rules, record, scores, ranks, shares)
-
-    def legal_actions(self) -> list[int]:
-        n = engine.legal_actions(self.rules, self._arr[0], self._workspace.legal)
-        return self._workspace.legal[:n].tolist()
-
-    def is_legal(self, action: int) -> bool:
-        return bool(engine.is_legal_in(self._rules, self._arr, int(action)))
-
-    def apply_action(self, action: int) -> None:
-        if not self.is_legal(action):
-            raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
-        engine.apply_action(self.rules, self._arr[0], int(action))
-        self._raise_if_aborted()
-
-    def compiled_action(self, choice) -> int:
-        """The action shipped policy `choice` takes here (the batch path's own policy code)."""
-        params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
-        policy = POLICY_IDS[choice.name]
-        search_ws = self._search_workspace if policy == SEARCH else None
-        return int(choose_action(self.rules, self._arr[0], policy, params, self._workspace, search_ws))
-
-    @cached_property
-    def _search_workspace(self):
-        return new_search_workspace()
-
-    def scores(self) -> np.ndarray:
-        out = np.zeros(self.game.n_players, np.int64)
-        engine.final_scores(self.rules, self._arr[0], out)
-        return out
 
     def score_components(self, player: int) -> dict[str, int]:
         comp = np.zeros(len(COMPONENT_NAMES), np.int64)
-        engine.score_components(self.rules, self._arr[0], player, comp)
+        engine.score_components(self.rules, self.record, player, comp)
         return dict(zip(COMPONENT_NAMES, comp.tolist()))
 
     @property
@@ -356,3 +189,57 @@ class CouleursState(RecordState):
             actions,
             tuple(self._card_id(int(x)) if x >= 0 else None for x in s["market"][: engine.painting_market_places(r)]),
             tuple(tuple(BONUS_CARD_TYPES[int(x)] for x in s["held"][p, : s["held_n"][p]]) for p in range(n)))
+
+
+class CouleursGame(CompiledGame):
+    id = "couleurs"
+    title = "Couleurs de Paris"  # a game's own title also names the ruleset it plays (set in __init__)
+    rule_params = PARAMS
+    policy_params = POLICY_PARAMS
+    policy_docs = POLICY_DOCS
+    policy_ids = POLICY_IDS
+    max_policy_params = MAX_PARAMS
+    bench_policy = "heuristic"
+    state_class = CouleursState
+    conformance_configs = {
+        "variant_j-2p": {"n_players": 2},
+        "variant_j-3p-bonus_A": {"n_players": 3, "module_bonus_cards": True},
+        "variant_j-4p-both_modules_B": {"n_players": 4, "module_bonus_cards": True, "bonus_card_option": "B",
+                                        "module_painters": True},
+        "variant_j-3p-painters-keep_dealt-2_active": {"n_players": 3, "module_painters": True,
+                                                      "draft_mode": "keep_dealt", "active_painting_limit": 2},
+        "base-2p": {"ruleset": "base", "n_players": 2},
+        "base-4p-both_modules": {"ruleset": "base", "n_players": 4, "module_bonus_cards": True,
+                                 "module_painters": True},
+    }
+    end_reasons = tuple(END_REASONS.values())  # bit i of the end codes: spec §9.1 triggers, then the §13.9 cap
+    cap_end_reason = END_REASONS[END_ROUND_CAP]
+    layout = LAYOUT
+    engine = Engine(setup=engine.setup, legal_actions=engine.legal_actions, is_legal=engine.is_legal_in,
+                    apply_action=engine.apply_action, final_scores=engine.final_scores,
+                    ranks_and_win_shares=engine.ranks_and_win_shares, choose_action=choose_action,
+                    record_game=record_game, play_games=play_games, error_text=ERROR_TEXT)
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
+        super().__init__(overrides, source=source, prefix=prefix)
+        self.title = f"{CouleursGame.title} ({RULESET_TITLES[self.rules['ruleset']]})"
+        self._rules_record = rules_record(self.rules)  # one-element array of rules.RULES_DTYPE
+
+    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str) -> CouleursRules:
+        rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
+        rules.check_supported(source, prefix)
+        return rules
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return engine.N_ACTIONS
+
+    def rules_record(self, key: Hashable) -> np.ndarray:
+        return self._rules_record
+
+    def new_state_record(self) -> np.ndarray:
+        return np.zeros(1, STATE_DTYPE)
+
+    def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
+        """The policies' scratch, and the search's (None when no seat searches: numba then compiles no search)."""
+        return new_workspace(), new_search_workspace() if (policy_ids == SEARCH).any() else None

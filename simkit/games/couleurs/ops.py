@@ -1,27 +1,12 @@
 """Small compiled helpers shared by the Couleurs de Paris engine modules: rule values the record encodes, levels,
-cubes, painting counts, and clearing a record."""
+cubes, painting counts."""
 
 import numpy as np
-from numba.core import cgutils, types
-from numba.extending import intrinsic
 
 from simkit.core.jit import njit
 from simkit.games.couleurs.components import K, Painter, W
 from simkit.games.couleurs.rules import BonusCardOption, PaintingMode
 from simkit.games.couleurs.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
-
-
-@intrinsic
-def clear_record(typingctx, record):
-    """Set every byte of a record to zero (numba passes a record by pointer)."""
-    if not isinstance(record, types.Record):
-        return None
-
-    def codegen(context, builder, signature, args):
-        start = builder.bitcast(args[0], cgutils.voidptr_t)
-        cgutils.memset(builder, start, context.get_constant(types.intp, record.size), 0)
-        return context.get_dummy_value()
-    return types.void(record), codegen
 
 
 @njit
