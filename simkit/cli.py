@@ -16,8 +16,8 @@ from simkit.core.params import params_to_toml
 GAME_COMMANDS = {"canvas": "simkit.games.canvas.cli"}  # games with commands of their own
 # `simkit report NAME`: named reports, each "module:function" called as function(out_dir, quick=..., jobs=...)
 # and returning the folder it wrote; out_dir None means the report's own default folder (reports/...).
-REPORTS = {"canvas-scenarios": "simkit.games.canvas.scenario_report:write_report",
-           "value-curves": "simkit.games.couleurs.value_curves:write_report"}
+REPORTS = {"canvas-scenarios": "simkit.games.canvas.reports.scenarios:write_report",
+           "value-curves": "simkit.games.couleurs.reports.value_curves:write_report"}
 
 
 def cmd_games(args) -> int:

@@ -1,183 +1,26 @@
-"""The Couleurs de Paris painting-value curve report (`simkit report value-curves`).
+"""The Couleurs de Paris value-curve report's analysis: its tables, from the results frames only.
 
-Question: variant J changes the painting values by tier from 10/12/14/16 (base) to 9/12/15/18. Does a curve reward
-chasing expensive paintings as much as cheap ones, and which curve would? Three tier strategies (cheap, balanced,
-expensive) play mixed games under each curve (the variant J ruleset otherwise: only `painting_values` changes,
-spec §5.1) at 2, 3 and 4 players, seats rotating and game i of every curve on the same seed (common random numbers).
-The same comparison of base and J is repeated on each alternative data set of spec §1.5.
-
-Everything is played through `simkit.core.experiment` / `simkit.core.runner`; the statistics are `simkit.stats`.
 Win shares are averaged per deal (the len(lineup) consecutive games that share a seed while the seats rotate), and
 intervals are over deals, so seats of one game or one deal are never treated as independent.
 """
 
 from __future__ import annotations
 
-import math
-import sys
-import time
-import tomllib
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Sequence
 
 import numpy as np
 import polars as pl
 
-import simkit
-from simkit.core.errors import ConfigError
-from simkit.core.experiment import BASELINE, Experiment, parse_experiment
-from simkit.core.results import write_parquet
-from simkit.core.runner import RunOptions, run_experiment
-from simkit.games.couleurs.alternatives import ALTERNATIVES
-from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
 from simkit.games.couleurs.game import CouleursGame
+from simkit.games.couleurs.reports.value_curves.play import REFERENCE, STRATEGIES, Curve, Results
 from simkit.games.couleurs.state import COMPONENT_NAMES, N_TIERS
 from simkit.report.endings import end_reason_mix
-from simkit.report.staging import staged, write_json
 from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
 
-REPORT_NAME = "couleurs-value-curves"
-DEFAULT_OUT = Path("reports") / REPORT_NAME
-CURVES_FILE = Path("scenarios/couleurs/value-curves.toml")  # optional extra curves, read from the working folder
-MASTER_SEED = 2026
-PLAYER_COUNTS = (2, 3, 4)
-SLOPES = tuple(k / 2 for k in range(9))  # 0, 0.5, ..., 4
-SWEEP_CENTRE = 12  # v_t = 12 + s * (t - 1.5)
-TIER_NAMES = ("cheap", "balanced", "expensive")
-# The strategies, one per tier preference: the ONE place to switch policies. Each entry is a [[players]] table.
-STRATEGIES: dict[str, dict] = {name: {"policy": "heuristic", "tier": name} for name in TIER_NAMES}
-REFERENCE, SPREAD_OF = "J", ("expensive", "cheap")  # the spread: win share of the first minus the second
+SPREAD_OF = ("expensive", "cheap")  # the spread: win share of the first minus the second
 TARGET_HALFWIDTH = 0.02
-SHIPPED_DATA = "shipped"
 SOURCE_COLUMNS = (*COMPONENT_NAMES, *(f"pp_tier{t}" for t in range(N_TIERS)))
 
-
-@dataclass(frozen=True)
-class Settings:
-    quick: bool
-    games: Mapping[int, int]  # per curve and player count (multiples of the lineup size: whole deals)
-    sensitivity_games: Mapping[int, int]  # per data set, curve (base, J) and player count
-    n_boot: int = 2000
-    seed: int = MASTER_SEED
-
-
-FULL = Settings(False, {2: 5400, 3: 3000, 4: 2100}, {2: 5400, 3: 3000, 4: 2100})
-QUICK = Settings(True, {2: 90, 3: 60, 4: 45}, {2: 60, 3: 45, 4: 30}, n_boot=300)
-
-
-@dataclass(frozen=True)
-class Curve:
-    name: str
-    values: tuple[int, ...]
-    kind: str  # named | sweep | user
-    nominal_slope: float | None = None  # the sweep's s before rounding
-
-    @property
-    def slope(self) -> float:
-        """Least-squares slope of the values against the tier: points per tier step."""
-        t = np.arange(4) - 1.5
-        return float(np.dot(t, self.values) / np.dot(t, t))
-
-    @property
-    def mean(self) -> float:
-        return float(np.mean(self.values))
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({'/'.join(map(str, self.values))})"
-
-
-def round_half_up(x: float) -> int:
-    return int(math.floor(x + 0.5))
-
-
-def sweep_curve(s: float) -> Curve:
-    """v_t = 12 + s (t - 1.5), rounded half up: `painting_values` takes integers (the engine scores integers)."""
-    values = tuple(round_half_up(SWEEP_CENTRE + s * (t - 1.5)) for t in range(4))
-    return Curve(f"s{s:g}", values, "sweep", s)
-
-
-RESERVED_NAMES = ("base", REFERENCE, *(sweep_curve(s).name for s in SLOPES))
-
-
-def load_user_curves(path: Path) -> list[Curve]:
-    """Extra curves from a TOML file: `[curves] NAME = [v0, v1, v2, v3]` (four integers 0..999, tier 0 first)."""
-    if not path.exists():
-        return []
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"cannot read the curves file ({exc})", source=str(path)) from None
-    unknown = [k for k in data if k != "curves"]
-    if unknown or not isinstance(data.get("curves", {}), dict):
-        raise ConfigError("expected only a [curves] table of NAME = [v0, v1, v2, v3]", source=str(path),
-                          key=(unknown or ["curves"])[0])
-    curves = []
-    for name, values in data.get("curves", {}).items():
-        if not (isinstance(values, list) and len(values) == 4 and all(
-                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 999 for v in values)):
-            raise ConfigError(f"expected 4 integers in [0, 999] (tier 0 first), got {values!r}", source=str(path),
-                              key=f"curves.{name}")
-        if name in RESERVED_NAMES:
-            raise ConfigError(f"{', '.join(RESERVED_NAMES)} are the report's own curves; choose another name",
-                              source=str(path), key=f"curves.{name}")
-        curves.append(Curve(name, tuple(values), "user"))
-    return curves
-
-
-def all_curves(curves_file: Path | None) -> list[Curve]:
-    named = [Curve("base", VALUES_BASE, "named"), Curve(REFERENCE, VALUES_J, "named")]
-    return named + [sweep_curve(s) for s in SLOPES] + load_user_curves(curves_file or CURVES_FILE)
-
-
-def lineup() -> list[dict]:
-    return [{**spec, "label": name} for name, spec in STRATEGIES.items()]
-
-
-def experiment(name: str, n_players: int, games: int, rules: Mapping, variants: Mapping[str, Mapping],
-               seed: int) -> Experiment:
-    """One player count: the reference curve (J) as the baseline ruleset, every other curve as a variant."""
-    data = {"experiment": {"name": name, "game": "couleurs", "games": games, "seed": seed, "seats": "rotate",
-                           "player_counts": [n_players]},
-            "rules": dict(rules), "variants": {k: dict(v) for k, v in variants.items()}, "players": lineup()}
-    return parse_experiment(data, f"<{REPORT_NAME}: {name}>")
-
-
-def curve_experiments(settings: Settings, curves: Sequence[Curve]) -> list[Experiment]:
-    variants = {c.name: {"painting_values": list(c.values)} for c in curves if c.name != REFERENCE}
-    return [experiment(f"value-curves-{n}p", n, settings.games[n], {"painting_values": list(VALUES_J)}, variants,
-                       settings.seed) for n in PLAYER_COUNTS]
-
-
-def sensitivity_experiments(settings: Settings) -> list[tuple[str, Experiment]]:
-    out = []
-    for data_set, overrides in ((SHIPPED_DATA, {}), *((a.name, a.overrides) for a in ALTERNATIVES.values())):
-        for n in PLAYER_COUNTS:
-            out.append((data_set, experiment(
-                f"sensitivity-{data_set}-{n}p", n, settings.sensitivity_games[n],
-                {**overrides, "painting_values": list(VALUES_J)},
-                {"base": {**overrides, "painting_values": list(VALUES_BASE)}}, settings.seed)))
-    return out
-
-
-def _named_variants(df: pl.DataFrame) -> pl.DataFrame:
-    return df.with_columns(pl.col("variant").cast(pl.String).replace(BASELINE, REFERENCE).alias("curve"))
-
-
-def with_tier_points(df: pl.DataFrame, curves: Mapping[str, Curve]) -> pl.DataFrame:
-    """Add the points of exhibited paintings by tier (the recorded count times the curve's value); checks they add
-    up to pp_paintings."""
-    values = np.array([curves[c].values for c in df["curve"].to_list()])
-    out = df.with_columns(**{f"pp_tier{t}": pl.Series(df[f"exhibited_tier{t}"].to_numpy() * values[:, t],
-                                                      dtype=pl.Int16) for t in range(N_TIERS)})
-    if not (out.select(sum(pl.col(f"pp_tier{t}").cast(pl.Int32) for t in range(N_TIERS)) == pl.col("pp_paintings"))
-            .to_series().all()):
-        raise RuntimeError("points by tier do not add up to pp_paintings")
-    return out
-
-
-# ---- analysis ---------------------------------------------------------------------------------------------------
 
 def per_deal(df: pl.DataFrame, by: Sequence[str], value: str = "win_share") -> pl.DataFrame:
     """Mean of `value` per strategy within each deal (the lineup-size games sharing a seed), one column each."""
@@ -323,47 +166,6 @@ def precision_table(win: pl.DataFrame) -> pl.DataFrame:
             .with_columns((pl.col("max_halfwidth") <= TARGET_HALFWIDTH).alias("target_met")).sort("n_players"))
 
 
-# ---- play and write ---------------------------------------------------------------------------------------------
-
-@dataclass
-class Results:
-    settings: Settings
-    curves: list[Curve]
-    curves_file: str
-    jobs: int
-    main: pl.DataFrame | None = None
-    sensitivity: pl.DataFrame | None = None
-    tables: dict[str, pl.DataFrame] = field(default_factory=dict)
-    seconds: dict[str, float] = field(default_factory=dict)
-    data_sources: dict[str, dict[str, str]] = field(default_factory=dict)  # data set -> sources
-    ruleset: dict = field(default_factory=dict)
-    game_title: str = ""  # the played game's title: it names the ruleset
-
-
-def play(res: Results, log: Callable[[str], None]) -> None:
-    options = RunOptions(jobs=res.jobs, progress=False)
-    by_name = {c.name: c for c in res.curves}
-    frames = []
-    began = time.perf_counter()
-    for exp in curve_experiments(res.settings, res.curves):
-        log(f"playing {exp.name}: {len(exp.cells)} curves x {exp.games:,} games")
-        df = _named_variants(run_experiment(exp, options))
-        frames.append(with_tier_points(df, by_name))
-        res.ruleset = {k: v for k, v in exp.game.rule_values.items() if k != "painting_values"}
-        res.game_title = exp.game.title
-        res.data_sources[SHIPPED_DATA] = exp.game.data_sources()
-    res.main = pl.concat(frames)
-    res.seconds["curves"] = time.perf_counter() - began
-    began = time.perf_counter()
-    frames = []
-    for data_set, exp in sensitivity_experiments(res.settings):
-        log(f"playing {exp.name}: base vs J x {exp.games:,} games")
-        frames.append(_named_variants(run_experiment(exp, options)).with_columns(pl.lit(data_set).alias("data_set")))
-        res.data_sources[data_set] = exp.game.data_sources()
-    res.sensitivity = pl.concat(frames, how="diagonal_relaxed")
-    res.seconds["sensitivity"] = time.perf_counter() - began
-
-
 def analyse(res: Results) -> None:
     df = res.main
     win = win_share_table(df)
@@ -384,36 +186,3 @@ def analyse(res: Results) -> None:
     t["sensitivity"] = verdict_table(res.sensitivity, ("data_set", "n_players"))
 
 
-def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs: int = 2,
-                 log: Callable[[str], None] | None = None, settings: Settings | None = None,
-                 curves_file: str | Path | None = None) -> Path:
-    """Play, analyse and write the report into out_dir (default reports/couleurs-value-curves); staged in a
-    temporary folder and moved in file by file, so a failure leaves the previous report in place."""
-    from simkit.games.couleurs import value_curve_figures as F
-    from simkit.games.couleurs.value_curve_document import build_document
-
-    log = log or (lambda line: print(line, file=sys.stderr, flush=True))
-    out = Path(out_dir) if out_dir else DEFAULT_OUT
-    settings = settings or (QUICK if quick else FULL)
-    path = Path(curves_file) if curves_file else CURVES_FILE
-    began = time.perf_counter()
-    res = Results(settings, all_curves(path), str(path) if path.exists() else "", jobs)
-    play(res, log)
-    log("analysing")
-    analyse(res)
-    with staged(out) as staging:
-        F.write_figures(res, staging)
-        write_parquet(res.main, staging / "results.parquet")
-        write_parquet(res.sensitivity, staging / "sensitivity_results.parquet")
-        for name, table in res.tables.items():
-            write_parquet(table, staging / f"{name}.parquet")
-        res.seconds["total"] = time.perf_counter() - began
-        build_document(res).write(staging, stem="index")
-        write_json(staging / "run.json", {
-            "report": REPORT_NAME, "simkit": simkit.__version__, "quick": settings.quick, "jobs": jobs,
-            "seed": settings.seed, "games": settings.games, "sensitivity_games": settings.sensitivity_games,
-            "strategies": STRATEGIES, "curves": {c.name: c.values for c in res.curves},
-            "data_sources": res.data_sources, "seconds": {k: round(v, 1) for k, v in res.seconds.items()},
-        })
-    log(f"report: {out / 'index.html'} (Markdown twin index.md) in {time.perf_counter() - began:.0f} s")
-    return out
