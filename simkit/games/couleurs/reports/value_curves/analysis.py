@@ -15,18 +15,21 @@ from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.reports.value_curves.play import REFERENCE, STRATEGIES, Curve, Results
 from simkit.games.couleurs.state import COMPONENT_NAMES, N_TIERS
 from simkit.report.endings import end_reason_mix
-from simkit.stats import crossing_point, mean_interval, paired_difference, seat_advantage
+from simkit.stats import clustered_mean, crossing_point, mean_interval, paired_difference, seat_advantage
 
 SPREAD_OF = ("expensive", "cheap")  # the spread: win share of the first minus the second
 TARGET_HALFWIDTH = 0.02
 SOURCE_COLUMNS = (*COMPONENT_NAMES, *(f"pp_tier{t}" for t in range(N_TIERS)))
 
 
+def _with_deal(df: pl.DataFrame) -> pl.DataFrame:
+    return df.with_columns((pl.col("game_index") // len(STRATEGIES)).alias("deal"))
+
+
 def per_deal(df: pl.DataFrame, by: Sequence[str], value: str = "win_share") -> pl.DataFrame:
     """Mean of `value` per strategy within each deal (the lineup-size games sharing a seed), one column each."""
-    size = len(STRATEGIES)
-    return (df.with_columns((pl.col("game_index") // size).alias("deal"))
-            .group_by([*by, "deal", "policy"], maintain_order=True).agg(pl.col(value).cast(pl.Float64).mean())
+    return (_with_deal(df).group_by([*by, "deal", "policy"], maintain_order=True)
+            .agg(pl.col(value).cast(pl.Float64).mean())
             .with_columns(pl.col("policy").cast(pl.String))
             .pivot(on="policy", index=[*by, "deal"], values=value).sort([*by, "deal"]))
 
@@ -36,25 +39,16 @@ def spread_per_deal(df: pl.DataFrame, by: Sequence[str]) -> pl.DataFrame:
     return per_deal(df, by).with_columns((pl.col(a) - pl.col(b)).alias("spread"))
 
 
-def _interval_row(values) -> dict:
-    ci = mean_interval(np.asarray(values, float))
-    return {"estimate": ci.estimate, "lo": ci.lo, "hi": ci.hi, "halfwidth": ci.halfwidth, "deals": ci.n}
-
-
 def win_share_table(df: pl.DataFrame, by: Sequence[str] = ("curve", "n_players")) -> pl.DataFrame:
     """Win share of each strategy (mean over its seats) with a 95% t interval over deals."""
-    deals = per_deal(df, by)
-    rows = []
-    for key, group in deals.group_by(list(by), maintain_order=True):
-        for name in STRATEGIES:
-            rows.append({**dict(zip(by, key)), "strategy": name, **_interval_row(group[name])})
-    return pl.DataFrame(rows)
+    seats = _with_deal(df).with_columns(pl.col("policy").cast(pl.String).alias("strategy"))
+    order = {name: i for i, name in enumerate(STRATEGIES)}
+    return (clustered_mean(seats, "win_share", "deal", [*by, "strategy"]).rename({"clusters": "deals"})
+            .with_columns(pl.col("strategy").replace_strict(order).alias("_o")).sort([*by, "_o"]).drop("_o"))
 
 
 def spread_table(df: pl.DataFrame, by: Sequence[str] = ("curve", "n_players")) -> pl.DataFrame:
-    deals = spread_per_deal(df, by)
-    return pl.DataFrame([{**dict(zip(by, key)), **_interval_row(g["spread"])}
-                         for key, g in deals.group_by(list(by), maintain_order=True)])
+    return clustered_mean(spread_per_deal(df, by), "spread", "deal", by).rename({"clusters": "deals"})
 
 
 def points_table(df: pl.DataFrame) -> pl.DataFrame:
