@@ -13,7 +13,7 @@ import pytest
 from simkit.core.errors import ConfigError
 from simkit.games.couleurs import alternatives as A
 from simkit.games.couleurs.reports import value_curves as R
-from simkit.games.couleurs.reports.value_curves import analysis as A
+from simkit.games.couleurs.reports.value_curves import analysis
 from simkit.games.couleurs.reports.value_curves import play as V
 from simkit.games.couleurs.components import LOWER_ACTIONS, load_board
 from simkit.games.couleurs.deck import paintings_csv
@@ -175,7 +175,7 @@ def synthetic(deals: int = 1500, n_players: int = 3, seed: int = 1) -> tuple[pl.
 
 def test_crossing_slope_recovers_a_known_root():
     df, curves = synthetic()
-    (row,) = A.crossing_table(df, curves, n_boot=400, seed=3).iter_rows(named=True)
+    (row,) = analysis.crossing_table(df, curves, n_boot=400, seed=3).iter_rows(named=True)
     assert row["crosses"]
     assert row["lo"] < ROOT < row["hi"] and row["hi"] - row["lo"] < 1.5
     assert row["spread_per_slope"] == pytest.approx(GAIN, abs=0.03)
@@ -183,7 +183,7 @@ def test_crossing_slope_recovers_a_known_root():
 
 def test_win_share_table_has_intervals_that_cover_the_truth():
     df, curves = synthetic(deals=800)
-    win = A.win_share_table(df)
+    win = analysis.win_share_table(df)
     assert win.height == len(curves) * 3
     assert (win["lo"] <= win["estimate"]).all() and (win["estimate"] <= win["hi"]).all()
     bal = win.filter(pl.col("strategy") == "balanced")
@@ -195,7 +195,7 @@ def test_verdict_pairs_deals_and_reads_the_shift():
     df, _ = synthetic(deals=1500)
     both = pl.concat([df.filter(pl.col("curve") == "s0").with_columns(pl.lit("base").alias("curve")),
                       df.filter(pl.col("curve") == "s4").with_columns(pl.lit("J").alias("curve"))])
-    (row,) = A.verdict_table(both).iter_rows(named=True)
+    (row,) = analysis.verdict_table(both).iter_rows(named=True)
     assert row["shift"] == "J favours expensive more"
     assert row["spread_base"] < 0 < row["spread_J"]
     assert row["deals"] == 1500
@@ -210,10 +210,10 @@ def test_closer_to_even_needs_the_evidence():
     def diff(lo, hi):
         return PairedResult((lo + hi) / 2, lo, hi, 0.01, 0.1, 100, 1.0, 0.95)
 
-    assert A.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, -0.04)) == "J"
-    assert A.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, 0.01)) == "undetermined"
-    assert A.closer_to_even(iv(0.00, -0.02, 0.02), iv(0.06, 0.04, 0.08), diff(0.03, 0.09)) == "base"
-    assert A.closer_to_even(iv(-0.05, -0.07, -0.03), iv(0.05, 0.03, 0.07), diff(0.06, 0.14)) == "undetermined"
+    assert analysis.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, -0.04)) == "J"
+    assert analysis.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, 0.01)) == "undetermined"
+    assert analysis.closer_to_even(iv(0.00, -0.02, 0.02), iv(0.06, 0.04, 0.08), diff(0.03, 0.09)) == "base"
+    assert analysis.closer_to_even(iv(-0.05, -0.07, -0.03), iv(0.05, 0.03, 0.07), diff(0.06, 0.14)) == "undetermined"
 
 
 # ---- the report on a tiny run --------------------------------------------------------------------------------------
