@@ -24,7 +24,7 @@ from simkit.games.couleurs.reports.value_curves import figures as F
 from simkit.games.couleurs.reports.value_curves.analysis import analyse
 from simkit.games.couleurs.reports.value_curves.document import build_document
 from simkit.games.couleurs.reports.value_curves.play import (CURVES_FILE, FULL, QUICK, REPORT_NAME, STRATEGIES,
-                                                             Results, Settings, all_curves, play)
+                                                             Results, Settings, all_curves, play_all)
 from simkit.report.staging import staged, write_json
 
 DEFAULT_OUT = Path("reports") / REPORT_NAME
@@ -43,7 +43,7 @@ def write_report(out_dir: str | Path | None = None, *, quick: bool = False, jobs
     path = Path(curves_file) if curves_file else CURVES_FILE
     began = time.perf_counter()
     res = Results(settings, all_curves(path), str(path) if path.exists() else "", jobs)
-    play(res, log)
+    play_all(res, log)
     log("analysing")
     analyse(res)
     with staged(out) as staging:

@@ -174,7 +174,7 @@ class Results:
     game_title: str = ""  # the played game's title: it names the ruleset
 
 
-def play(res: Results, log: Callable[[str], None]) -> None:
+def play_all(res: Results, log: Callable[[str], None]) -> None:
     options = RunOptions(jobs=res.jobs, progress=False)
     by_name = {c.name: c for c in res.curves}
     frames = []
