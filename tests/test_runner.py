@@ -7,7 +7,7 @@ import polars as pl
 from simkit.core.experiment import parse_experiment
 from simkit.core.results import write_parquet
 from simkit.core.rng import game_seeds
-from simkit.core.runner import RunOptions, run_experiment
+from simkit.core.runner import CellGames, RunOptions, play_indices, run_experiment
 from simkit.core.seating import seat_plan
 
 
@@ -15,6 +15,20 @@ def test_same_results_for_jobs_and_chunk_sizes(experiment):
     one = run_experiment(experiment, RunOptions(jobs=1, chunk_size=64))
     assert one.equals(run_experiment(experiment, RunOptions(jobs=2, chunk_size=7)))
     assert one.equals(run_experiment(experiment, RunOptions(chunk_size=13)))
+
+
+def test_play_indices_plays_the_runners_games_for_any_jobs_and_chunk_sizes(experiment):
+    full = run_experiment(experiment, RunOptions(jobs=1))
+    picks = [np.array([5, 0, 17, 3]), np.arange(8, 30), np.array([29])]
+    work = [CellGames(experiment, i % len(experiment.cells), idx) for i, idx in enumerate(picks)]
+    one = play_indices(work, RunOptions(jobs=1, chunk_size=64))
+    for options in (RunOptions(jobs=2, chunk_size=3), RunOptions(chunk_size=1)):
+        assert all(a.equals(b) for a, b in zip(one, play_indices(work, options), strict=True))
+    for games, frame in zip(work, one):
+        cell = experiment.cells[games.cell_index]
+        rows = full.filter((pl.col("variant") == cell.variant) & (pl.col("n_players") == cell.n_players))
+        expected = pl.concat([rows.filter(pl.col("game_index") == i) for i in games.indices.tolist()])
+        assert frame.equals(expected)
 
 
 def test_game_seeds_depend_only_on_master_seed_and_index():

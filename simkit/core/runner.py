@@ -1,5 +1,6 @@
 """Run an experiment: split every cell (variant x player count) into chunks of games, play them on a
-backend, keep each finished chunk in a store, and return one results frame.
+backend, keep each finished chunk in a store, and return one results frame. `play_indices` plays chosen games
+of chosen cells (a report's own selection) the same way.
 
 Every game's seed and seating depend only on (master seed, game index), never on the variant, the chunking or
 the worker: results are identical for any backend, number of jobs and chunk size, and game i of every variant
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 import polars as pl
@@ -37,14 +38,71 @@ class RunOptions:
     progress: bool | None = None  # None: a bar when stderr is a terminal
 
 
+@dataclass(frozen=True)
+class CellGames:
+    """Some games of one experiment cell, by game index: what `play_indices` plays."""
+    exp: Experiment
+    cell_index: int
+    indices: np.ndarray  # game indices, in the order their rows are wanted
+
+
+def play_games(exp: Experiment, cell_index: int, master_seed: int, indices: np.ndarray) -> pl.DataFrame:
+    """Play the given games of one cell; their rows of the results frame, in the order of `indices`."""
+    cell = exp.cells[cell_index]
+    indices = np.asarray(indices, np.int64)
+    first = int(indices.min()) if len(indices) else 0
+    stop = int(indices.max()) + 1 if len(indices) else 0
+    seeds, seats = seat_plan(exp.seats, cell.n_players, len(cell.lineup), master_seed, first, stop)
+    seeds, seats = seeds[indices - first], seats[indices - first]
+    arrays = cell.game.play_batch(seeds, cell.lineup, seats)
+    return results_frame(experiment=exp.name, game=cell.game, variant=cell.variant, game_index=indices,
+                         seeds=seeds, seats=seats, lineup_labels=[c.label for c in cell.lineup], arrays=arrays)
+
+
 def play_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int) -> pl.DataFrame:
     """Play games start..stop-1 of one cell; their rows of the results frame."""
-    cell = exp.cells[cell_index]
-    seeds, seats = seat_plan(exp.seats, cell.n_players, len(cell.lineup), master_seed, start, stop)
-    arrays = cell.game.play_batch(seeds, cell.lineup, seats)
-    return results_frame(experiment=exp.name, game=cell.game, variant=cell.variant,
-                         game_index=np.arange(start, stop), seeds=seeds, seats=seats,
-                         lineup_labels=[c.label for c in cell.lineup], arrays=arrays)
+    return play_games(exp, cell_index, master_seed, np.arange(start, stop))
+
+
+def _play_pieces(pieces: Sequence[tuple[Experiment, int, int, np.ndarray]]) -> list[pl.DataFrame]:
+    return [play_games(*piece) for piece in pieces]
+
+
+def _pack(work: Sequence[CellGames], size: int) -> list[list[tuple[int, np.ndarray]]]:
+    """Tasks of at most `size` games: consecutive entries share a task (what a game builds once per ruleset
+    and process, e.g. Canvas's painting tables, is then built once per task); a long entry is split."""
+    tasks: list[list[tuple[int, np.ndarray]]] = [[]]
+    room = size
+    for entry, games in enumerate(work):
+        indices = np.asarray(games.indices, np.int64)
+        while len(indices):
+            piece, indices = indices[:room], indices[room:]
+            tasks[-1].append((entry, piece))
+            room -= len(piece)
+            if room == 0:
+                tasks.append([])
+                room = size
+    return [task for task in tasks if task]
+
+
+def play_indices(work: Sequence[CellGames], options: RunOptions = RunOptions()) -> list[pl.DataFrame]:
+    """Play each entry's games on the options' backend in tasks of at most `options.chunk_size` games; one
+    results frame per entry, rows in its index order. A game's seed and seats depend only on (master seed,
+    game index), as in `run_experiment`: the same games whatever the backend, jobs and chunk size."""
+    if any(len(w.indices) == 0 for w in work):
+        raise ValueError("every entry needs at least one game index")
+    tasks = _pack(work, options.chunk_size)
+    pieces: list[list[pl.DataFrame]] = [[] for _ in work]
+    show = sys.stderr.isatty() if options.progress is None else options.progress
+    args = [[(work[e].exp, work[e].cell_index, work[e].exp.seed if options.seed is None else options.seed, idx)
+             for e, idx in task] for task in tasks]
+    with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
+            tqdm(total=sum(len(w.indices) for w in work), unit="game", disable=not show) as bar:
+        for task, frames in zip(tasks, run_map(_play_pieces, [(a,) for a in args]), strict=True):
+            for (entry, idx), frame in zip(task, frames, strict=True):
+                pieces[entry].append(frame)
+                bar.update(len(idx))
+    return [pl.concat(p) for p in pieces]
 
 
 def _warm_up(exp: Experiment, master_seed: int, part: str) -> None:

@@ -21,9 +21,9 @@ class GameEntry:
 
 REGISTRY: Mapping[str, GameEntry] = {
     "canvas": GameEntry("simkit.games.canvas.game:CanvasGame", commands="simkit.games.canvas.cli",
-                        reports={"canvas-scenarios": "simkit.games.canvas.scenario_report:write_report"}),
+                        reports={"canvas-scenarios": "simkit.games.canvas.reports.scenarios:write_report"}),
     "couleurs": GameEntry("simkit.games.couleurs.game:CouleursGame",
-                          reports={"value-curves": "simkit.games.couleurs.value_curves:write_report"}),
+                          reports={"value-curves": "simkit.games.couleurs.reports.value_curves:write_report"}),
 }
 
 

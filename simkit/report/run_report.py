@@ -15,20 +15,24 @@ from simkit.core.stopping import check
 from simkit.report.document import Document
 from simkit.report.endings import RANDOM_ONLY_NOTE, cap_warning, end_reason_mix, random_only
 from simkit.report.figures import score_and_seat_figure
+from simkit.report.intervals import interval_text
 from simkit.report.staging import staged
 from simkit.report.variants import add_variant_sections
 
 FIGURE = "scores_and_seats.png"
 
 
+def _interval(estimate: str, lo: str, hi: str, digits: int) -> pl.Expr:
+    return pl.struct(estimate, lo, hi).map_elements(lambda r: interval_text(*r.values(), digits),
+                                                    return_dtype=pl.String)
+
+
 def _interval_columns(table: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
     return table.select(
         *keys, "seat_games",
-        pl.format("{} [{}, {}]", pl.col("score").round(2), pl.col("score_lo").round(2),
-                  pl.col("score_hi").round(2)).alias("mean score [95% CI]"),
+        _interval("score", "score_lo", "score_hi", 2).alias("mean score [95% CI]"),
         pl.col("score_sd").round(2).alias("score sd"),
-        pl.format("{} [{}, {}]", pl.col("win_share").round(3), pl.col("win_lo").round(3),
-                  pl.col("win_hi").round(3)).alias("win share [95% CI]"),
+        _interval("win_share", "win_lo", "win_hi", 3).alias("win share [95% CI]"),
     )
 
 

@@ -22,6 +22,7 @@ import polars as pl
 
 from simkit.core.experiment import BASELINE
 from simkit.report.document import Document
+from simkit.report.intervals import interval_text
 from simkit.report.variant_figures import (
     forest_figure,
     length_distribution_figure,
@@ -224,27 +225,6 @@ def balance_table(df: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
 
 # ------------------------------------------------------------------------------------------- formatting
 
-def _decimals(halfwidth: float, least: int = 1) -> int:
-    if not math.isfinite(halfwidth) or halfwidth <= 0:
-        return max(least, 2)
-    return int(min(4, max(least, math.ceil(-math.log10(halfwidth)))))
-
-
-def _num(x: float, decimals: int, signed: bool = False) -> str:
-    """x rounded to ``decimals``, without a minus sign on a value that rounds to zero."""
-    x = round(x, decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
-    return f"{x:{'+' if signed else ''}.{decimals}f}"
-
-
-def _ci(est: float, lo: float, hi: float, least: int = 1, signed: bool = False) -> str:
-    d = _decimals((hi - lo) / 2, least)
-    while d < 4 and any(b != 0 and round(b, d) == 0 for b in (lo, hi) if math.isfinite(b)):
-        d += 1  # a bound is not shown as 0 unless it is 0
-    if not (math.isfinite(lo) and math.isfinite(hi)):
-        return _num(est, d, signed)
-    return f"{_num(est, d, signed)} [{_num(lo, d)}, {_num(hi, d)}]"
-
-
 def _p(p: float) -> str:
     if not math.isfinite(p):
         return "–"
@@ -268,7 +248,7 @@ def _possessive(name: str) -> str:
 def _magnitude(row: dict, least: int) -> str:
     """|diff| with its interval mirrored to positive numbers, for "raises ... by X [lo, hi]"."""
     lo, hi = sorted((abs(row["lo"]), abs(row["hi"])))
-    return _ci(abs(row["diff"]), lo, hi, least)
+    return interval_text(abs(row["diff"]), lo, hi, None, least=least)
 
 
 def _no_change(row: dict, subject: str, unit: str, least: int) -> str:
@@ -276,7 +256,7 @@ def _no_change(row: dict, subject: str, unit: str, least: int) -> str:
     caveat = ("; the interval excludes zero, but not after Holm correction for multiple comparisons"
               if (row["lo"] > 0 or row["hi"] < 0) else "")
     return (f"{row['variant']}: no detectable difference in {subject} at this sample size ({detail}): "
-            f"{_ci(row['diff'], row['lo'], row['hi'], least, signed=True)}{unit}{caveat}")
+            f"{interval_text(row['diff'], row['lo'], row['hi'], None, least=least, signed=True)}{unit}{caveat}")
 
 
 def verdicts(scores: pl.DataFrame, wins: pl.DataFrame, lengths: pl.DataFrame,
@@ -319,7 +299,8 @@ def _difference_display(table: pl.DataFrame, by: list[str], least: int, level: i
         rows.append({"variant": r["variant"], **{("players" if k == "n_players" else k): r[k] for k in by},
                      "seeds": r["pairs"], "baseline mean": f"{r['baseline_mean']:.{least + 1}f}",
                      "variant mean": f"{r['variant_mean']:.{least + 1}f}",
-                     f"difference [{level}% CI]": _ci(r["diff"], r["lo"], r["hi"], least, signed=True),
+                     f"difference [{level}% CI]": interval_text(r["diff"], r["lo"], r["hi"], None, least=least,
+                                                                signed=True),
                      "Holm p": _p(r["p_holm"]), "d_z": f"{r['d_z']:.2f}" if math.isfinite(r["d_z"]) else "±∞",
                      "variance reduction": _factor(r["variance_reduction"])})
     return pl.DataFrame(rows)
@@ -381,7 +362,8 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
         "variant", pl.col("n_players").alias("players"), pl.col("turn_order").alias("position"),
         pl.col("games").alias("seeds"),
         pl.struct("win_share", "lo", "hi").map_elements(
-            lambda s: _ci(s["win_share"], s["lo"], s["hi"], 3), return_dtype=pl.String
+            lambda s: interval_text(s["win_share"], s["lo"], s["hi"], None, least=3),
+            return_dtype=pl.String
         ).alias(f"win share [{level}% CI]"),
         pl.col("fair_share").round(3).alias("fair share"),
         pl.col("p_value").map_elements(_p, return_dtype=pl.String).alias("p (equal positions)")))
@@ -398,7 +380,8 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
             doc.table(ratings.select(
                 "variant", "policy",
                 pl.struct("log_strength", "lo", "hi").map_elements(
-                    lambda s: _ci(s["log_strength"], s["lo"], s["hi"], 2), return_dtype=pl.String
+                    lambda s: interval_text(s["log_strength"], s["lo"], s["hi"], None, least=2),
+                    return_dtype=pl.String
                 ).alias(f"log-strength [{level}% CI]"),
                 "games",
                 pl.when(pl.col("prior") > 0).then(pl.format("prior {}", pl.col("prior")))
@@ -417,13 +400,16 @@ def add_variant_sections(doc: Document, df: pl.DataFrame, out_dir: Path | None, 
     doc.table(balance.select(
         "variant", pl.col("n_players").alias("players"), "games",
         pl.struct("tie_rate", "tie_lo", "tie_hi").map_elements(
-            lambda s: _ci(s["tie_rate"], s["tie_lo"], s["tie_hi"], 3), return_dtype=pl.String
+            lambda s: interval_text(s["tie_rate"], s["tie_lo"], s["tie_hi"], None, least=3),
+            return_dtype=pl.String
         ).alias(f"tie rate [{level}% CI]"),
         pl.struct("closeness", "close_lo", "close_hi").map_elements(
-            lambda s: _ci(s["closeness"], s["close_lo"], s["close_hi"], 3), return_dtype=pl.String
+            lambda s: interval_text(s["closeness"], s["close_lo"], s["close_hi"], None, least=3),
+            return_dtype=pl.String
         ).alias(f"closeness [{level}% CI]"),
         pl.struct("length", "length_lo", "length_hi").map_elements(
-            lambda s: _ci(s["length"], s["length_lo"], s["length_hi"], 1), return_dtype=pl.String
+            lambda s: interval_text(s["length"], s["length_lo"], s["length_hi"], None, least=1),
+            return_dtype=pl.String
         ).alias(f"mean turns [{level}% CI]"),
         *[pl.col(f"length_q{q}").alias(f"p{q}" if q != 50 else "median") for q in (10, 25, 50, 75, 90)]))
     if out_dir is not None:

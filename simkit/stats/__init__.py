@@ -1,5 +1,6 @@
 """Game-agnostic statistics for Monte Carlo game simulations."""
 
+from .clusters import clustered_mean
 from .crossing import Crossing, crossing_point
 from .balance import LengthSummary, closeness, game_length_summary, tie_rate, win_bias
 from .intervals import Interval, mean_interval, quantile_interval, wilson_interval, z_value
@@ -36,6 +37,7 @@ __all__ = [
     "batches_needed",
     "bradley_terry",
     "closeness",
+    "clustered_mean",
     "crossing_point",
     "game_length_summary",
     "halfwidth_stop",

@@ -12,11 +12,13 @@ import pytest
 
 from simkit.core.errors import ConfigError
 from simkit.games.couleurs import alternatives as A
-from simkit.games.couleurs import value_curves as V
+from simkit.games.couleurs.reports import value_curves as R
+from simkit.games.couleurs.reports.value_curves import analysis
+from simkit.games.couleurs.reports.value_curves import play as V
 from simkit.games.couleurs.components import LOWER_ACTIONS, load_board
 from simkit.games.couleurs.deck import paintings_csv
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.value_curve_document import _cap_warnings, report_title
+from simkit.games.couleurs.reports.value_curves.document import _cap_warnings, report_title
 from simkit.games.couleurs.rules import CouleursRules
 from simkit.games.couleurs.state import COMPONENT_NAMES
 
@@ -173,7 +175,7 @@ def synthetic(deals: int = 1500, n_players: int = 3, seed: int = 1) -> tuple[pl.
 
 def test_crossing_slope_recovers_a_known_root():
     df, curves = synthetic()
-    (row,) = V.crossing_table(df, curves, n_boot=400, seed=3).iter_rows(named=True)
+    (row,) = analysis.crossing_table(df, curves, n_boot=400, seed=3).iter_rows(named=True)
     assert row["crosses"]
     assert row["lo"] < ROOT < row["hi"] and row["hi"] - row["lo"] < 1.5
     assert row["spread_per_slope"] == pytest.approx(GAIN, abs=0.03)
@@ -181,7 +183,7 @@ def test_crossing_slope_recovers_a_known_root():
 
 def test_win_share_table_has_intervals_that_cover_the_truth():
     df, curves = synthetic(deals=800)
-    win = V.win_share_table(df)
+    win = analysis.win_share_table(df)
     assert win.height == len(curves) * 3
     assert (win["lo"] <= win["estimate"]).all() and (win["estimate"] <= win["hi"]).all()
     bal = win.filter(pl.col("strategy") == "balanced")
@@ -193,7 +195,7 @@ def test_verdict_pairs_deals_and_reads_the_shift():
     df, _ = synthetic(deals=1500)
     both = pl.concat([df.filter(pl.col("curve") == "s0").with_columns(pl.lit("base").alias("curve")),
                       df.filter(pl.col("curve") == "s4").with_columns(pl.lit("J").alias("curve"))])
-    (row,) = V.verdict_table(both).iter_rows(named=True)
+    (row,) = analysis.verdict_table(both).iter_rows(named=True)
     assert row["shift"] == "J favours expensive more"
     assert row["spread_base"] < 0 < row["spread_J"]
     assert row["deals"] == 1500
@@ -208,10 +210,10 @@ def test_closer_to_even_needs_the_evidence():
     def diff(lo, hi):
         return PairedResult((lo + hi) / 2, lo, hi, 0.01, 0.1, 100, 1.0, 0.95)
 
-    assert V.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, -0.04)) == "J"
-    assert V.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, 0.01)) == "undetermined"
-    assert V.closer_to_even(iv(0.00, -0.02, 0.02), iv(0.06, 0.04, 0.08), diff(0.03, 0.09)) == "base"
-    assert V.closer_to_even(iv(-0.05, -0.07, -0.03), iv(0.05, 0.03, 0.07), diff(0.06, 0.14)) == "undetermined"
+    assert analysis.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, -0.04)) == "J"
+    assert analysis.closer_to_even(iv(0.10, 0.08, 0.12), iv(0.04, 0.02, 0.06), diff(-0.08, 0.01)) == "undetermined"
+    assert analysis.closer_to_even(iv(0.00, -0.02, 0.02), iv(0.06, 0.04, 0.08), diff(0.03, 0.09)) == "base"
+    assert analysis.closer_to_even(iv(-0.05, -0.07, -0.03), iv(0.05, 0.03, 0.07), diff(0.06, 0.14)) == "undetermined"
 
 
 # ---- the report on a tiny run --------------------------------------------------------------------------------------
@@ -224,7 +226,7 @@ def tiny_report(tmp_path_factory):
     out = tmp_path_factory.mktemp("value-curves")
     curves = out / "curves.toml"
     curves.write_text("[curves]\nsteep = [6, 12, 18, 24]\n")
-    V.write_report(out, jobs=1, settings=TINY, curves_file=curves, log=lambda line: None)
+    R.write_report(out, jobs=1, settings=TINY, curves_file=curves, log=lambda line: None)
     return out
 
 
@@ -232,7 +234,7 @@ def test_report_files_exist_and_name_their_sources(tiny_report):
     for name in ("index.html", "index.md", "run.json", "results.parquet", "sensitivity_results.parquet",
                  "curves.parquet", "sensitivity.parquet",
                  "win_share.parquet", "crossing.parquet", "verdict.parquet", *(
-                     getattr(__import__("simkit.games.couleurs.value_curve_figures", fromlist=["x"]), f)
+                     getattr(__import__("simkit.games.couleurs.reports.value_curves.figures", fromlist=["x"]), f)
                      for f in ("WIN_SHARE", "SPREAD", "POINTS", "TIERS", "GAMES", "SENSITIVITY"))):
         assert (tiny_report / name).exists(), name
     md = (tiny_report / "index.md").read_text(encoding="utf-8")
@@ -265,10 +267,10 @@ def test_report_data_is_complete_and_consistent(tiny_report):
 def test_registered_in_cli():
     from simkit.cli import REPORTS, build_parser
 
-    assert REPORTS["value-curves"] == "simkit.games.couleurs.value_curves:write_report"
+    assert REPORTS["value-curves"] == "simkit.games.couleurs.reports.value_curves:write_report"
     args = build_parser().parse_args(["report", "value-curves", "--quick"])
     assert args.name == "value-curves" and args.out is None  # the report's own folder: reports/couleurs-value-curves
-    assert V.DEFAULT_OUT.as_posix() == "reports/couleurs-value-curves"
+    assert R.DEFAULT_OUT.as_posix() == "reports/couleurs-value-curves"
 
 
 def test_report_names_its_ruleset_end_reasons_and_play_rates(tiny_report):

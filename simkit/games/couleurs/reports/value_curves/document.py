@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import polars as pl
 
-from simkit.games.couleurs import value_curve_figures as F
-from simkit.games.couleurs import value_curves as V
+from simkit.games.couleurs.reports.value_curves import figures as F
+from simkit.games.couleurs.reports.value_curves import play as V
+from simkit.games.couleurs.reports.value_curves.analysis import TARGET_HALFWIDTH
 from simkit.games.couleurs.alternatives import ALTERNATIVES
 from simkit.games.couleurs.game import CouleursGame
 from simkit.report.document import Document
+from simkit.report.intervals import interval_text
 from simkit.report.endings import RANDOM_ONLY_NOTE, cap_warning, random_only
 
 NAMED = ("base", V.REFERENCE)
-
-
-def _ci(e, lo, hi, digits=3) -> str:
-    return f"{e:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
 def _named(table: pl.DataFrame) -> pl.DataFrame:
@@ -25,7 +23,7 @@ def _named(table: pl.DataFrame) -> pl.DataFrame:
 def win_share_pivot(win: pl.DataFrame, curves: pl.DataFrame) -> pl.DataFrame:
     order = {c: i for i, c in enumerate(curves["curve"])}
     return (win.with_columns(pl.struct("estimate", "lo", "hi").map_elements(
-                lambda r: _ci(r["estimate"], r["lo"], r["hi"]), return_dtype=pl.String).alias("ci"))
+                lambda r: interval_text(r["estimate"], r["lo"], r["hi"], 3), return_dtype=pl.String).alias("ci"))
             .pivot(on="strategy", index=["curve", "n_players"], values="ci")
             .with_columns(pl.col("curve").replace_strict(order).alias("_o")).sort("n_players", "_o").drop("_o"))
 
@@ -76,20 +74,21 @@ def _verdict_lines(res) -> list[str]:
     for r in res.tables["verdict"].iter_rows(named=True):
         lines.append(
             f"{r['n_players']} players: spread (expensive - cheap win share) base "
-            f"{_ci(r['spread_base'], r['base_lo'], r['base_hi'])}, "
-            f"J {_ci(r['spread_J'], r['J_lo'], r['J_hi'])}; paired J - base "
-            f"{_ci(r['J_minus_base'], r['diff_lo'], r['diff_hi'])} (p = {r['p_value']:.3g}, {r['deals']:,} deals): "
+            f"{interval_text(r['spread_base'], r['base_lo'], r['base_hi'], 3)}, "
+            f"J {interval_text(r['spread_J'], r['J_lo'], r['J_hi'], 3)}; paired J - base "
+            f"{interval_text(r['J_minus_base'], r['diff_lo'], r['diff_hi'], 3)} "
+            f"(p = {r['p_value']:.3g}, {r['deals']:,} deals): "
             f"{r['shift']}; closer to even: {r['closer_to_even']}.")
     for r in res.tables["crossing"].iter_rows(named=True):
         if r["crosses"]:
             lines.append(f"{r['n_players']} players: expensive and cheap strategies are balanced at slope "
-                         f"{_ci(r['crossing_slope'], r['lo'], r['hi'], 2)} points per tier step "
+                         f"{interval_text(r['crossing_slope'], r['lo'], r['hi'], 2)} points per tier step "
                          f"({r['boot_inside_sweep']:.0%} of bootstrap roots inside the sweep).")
         else:
-            lines.append(f"{r['n_players']} players: no crossing inside the sweep (the spread's trend "
-                         f"{_ci(r['spread_per_slope'], r['spread_per_slope_lo'], r['spread_per_slope_hi'], 4)} "
+            trend = interval_text(r['spread_per_slope'], r['spread_per_slope_lo'], r['spread_per_slope_hi'], 4)
+            lines.append(f"{r['n_players']} players: no crossing inside the sweep (the spread's trend {trend} "
                          "per slope unit does not exclude zero, or the root's interval "
-                         f"{_ci(r['crossing_slope'], r['lo'], r['hi'], 2)} is not within the swept slopes).")
+                         f"{interval_text(r['crossing_slope'], r['lo'], r['hi'], 2)} is not within the swept slopes).")
     held = _sensitivity_holds(res.tables["sensitivity"])
     lines.append(f"Sensitivity: the base-vs-J shift matches the shipped data's in {held[0]} of {held[1]} "
                  "(data set, player count) cells of the alternative data sets.")
@@ -129,7 +128,7 @@ def build_document(res) -> Document:
     doc = Document(report_title(res))
     if res.settings.quick:
         doc.text("QUICK run: small samples for a smoke test; the intervals are wide and the precision target "
-                 f"(95% half-width <= {V.TARGET_HALFWIDTH:.2f} per win share) is not met.")
+                 f"(95% half-width <= {TARGET_HALFWIDTH:.2f} per win share) is not met.")
     if any(spec.get("policy") == "random" for spec in V.STRATEGIES.values()):
         doc.text("PLACEHOLDER STRATEGIES: the three tier strategies are the `random` policy under three labels "
                  "(the `heuristic` policy with its `tier` parameter is not available in this build). Differences "
@@ -188,7 +187,7 @@ def build_document(res) -> Document:
                                       "diff_lo", "diff_hi", "shift", "closer_to_even"))
     doc.heading("Precision")
     doc.text(f"Largest 95% half-width of a reported win share per player count (target <= "
-             f"{V.TARGET_HALFWIDTH:.2f}).")
+             f"{TARGET_HALFWIDTH:.2f}).")
     doc.table(t["precision"])
     doc.heading("Files")
     doc.bullets(["results.parquet: one row per (curve, game, seat) with the results columns plus exhibited_tier0..3 "

@@ -13,6 +13,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from simkit.games.canvas.components import SCORING_CONDITIONS, load_scoring_cards  # noqa: E402
+from simkit.games.canvas.reports.scenarios.play import LEVELS, MODE_TITLE, MODES  # noqa: E402
 from simkit.report.figures import save_figure  # noqa: E402
 
 SURVIVAL = "solo_survival.png"
@@ -28,9 +29,6 @@ SETS_MAP = "sets_map.png"
 CARD_EFFECTS = "card_effects.png"
 PAIRS = "pairs_heatmap.png"
 
-LEVELS = ("greedy", "planner", "search")
-MODES = ("vincent", "puzzle")
-MODE_TITLE = {"vincent": "Vincent", "puzzle": "puzzle"}
 LEVEL_COLOUR = {"greedy": "#1b9e77", "planner": "#d95f02", "search": "#7570b3"}
 MODE_STYLE = {"vincent": "-", "puzzle": "--"}
 GROUP_COLOUR = {"simplified": "#66a61e", "standard": "#1f78b4", "complex": "#e31a1c",

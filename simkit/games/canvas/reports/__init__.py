@@ -1,0 +1,1 @@
+"""Reports on Canvas, one package each: play, analysis, document, figures."""

@@ -1,0 +1,1 @@
+"""Reports on Couleurs de Paris, one package each: play, analysis, document, figures."""
