@@ -18,7 +18,7 @@ import numpy as np
 
 from simkit.core.policy import resolve_policy
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.policies import TIERS, UPGRADES
+from simkit.games.couleurs.policies.shipped import TIERS, UPGRADES
 
 MODULES = {"off": {}, "painters": {"module_painters": True}, "bonus": {"module_bonus_cards": True},
            "both": {"module_painters": True, "module_bonus_cards": True},

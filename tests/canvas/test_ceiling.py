@@ -22,8 +22,8 @@ from simkit.cli import main
 from simkit.games import canvas
 from simkit.core.errors import ConfigError
 from simkit.games.canvas.ceiling import ceiling
-from simkit.games.canvas.components import SCORING_CONDITIONS, load_art_cards
-from simkit.games.canvas.scoring import painting_ribbons
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS, load_art_cards
+from simkit.games.canvas.engine.scoring import painting_ribbons
 
 DATA = Path(canvas.__file__).parent / "data"
 SPACE_MODES = ("max_matching", "bga_greedy")

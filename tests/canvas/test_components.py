@@ -13,7 +13,7 @@ import pytest
 
 from simkit.core.errors import ConfigError
 from simkit.games.canvas import score_painting
-from simkit.games.canvas.components import (
+from simkit.games.canvas.rules.components import (
     ICONS,
     PRINTED_DECK_CHECKS,
     SCORING_CONDITIONS,

@@ -11,8 +11,8 @@ import pytest
 import simkit
 from simkit.core.errors import ConfigError, GameAbortedError
 from simkit.games.canvas import score_painting
-from simkit.games.canvas.components import SCORING_CONDITIONS
-from simkit.games.canvas.scoring import BONUS, painting_ribbons
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons
 from canvas_helpers import game, rec, give_hand
 
 FIRST_GAME = ("Composition", "Emphasis", "Repetition", "Variety")
@@ -638,7 +638,7 @@ def small_deck(tmp_path_factory):
 @pytest.fixture
 def unchecked_rules(monkeypatch):
     """Skip the ruleset's deck-size check, to reach the engine's own guard."""
-    from simkit.games.canvas.rules import CanvasRules
+    from simkit.games.canvas.rules.ruleset import CanvasRules
     monkeypatch.setattr(CanvasRules, "_check_consistency", lambda self, source, prefix: None)
 
 

@@ -11,7 +11,7 @@ import simkit
 from simkit.core.errors import ConfigError, IllegalActionError
 from simkit.core.policy import PolicyChoice, resolve_policy
 from simkit.core.pyloop import play_one
-from simkit.games.canvas.scoring import BONUS, painting_ribbons
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons
 from canvas_helpers import game
 
 

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from simkit.core.policy import resolve_policy
-from simkit.games.canvas import engine
-from simkit.games.canvas.rules import PARAMS, RULES_DTYPE
-from simkit.games.canvas.state import new_state
+from simkit.games.canvas.engine import transitions as engine
+from simkit.games.canvas.rules.ruleset import PARAMS, RULES_DTYPE
+from simkit.games.canvas.engine.state import new_state
 from canvas_helpers import game
 
 CONFIGS = [

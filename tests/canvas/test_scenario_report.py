@@ -13,7 +13,7 @@ import pytest
 from simkit.cli import REPORTS, main
 from simkit.core.experiment import parse_experiment
 from simkit.core.runner import CellGames, RunOptions, play_indices, run_experiment
-from simkit.games.canvas.components import SCORING_CONDITIONS, load_scoring_cards
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS, load_scoring_cards
 from simkit.games.canvas.reports.scenarios import analysis as A
 from simkit.games.canvas.reports.scenarios import figures as F
 from simkit.games.canvas.reports.scenarios import play as P

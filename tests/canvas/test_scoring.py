@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from simkit.cli import main
 from simkit.core.errors import ConfigError
 from simkit.games.canvas import score_painting
-from simkit.games.canvas.components import load_art_cards, load_scoring_cards
-from simkit.games.canvas.rules import PARAMS
-from simkit.games.canvas.scoring import painting_ribbons, track_points, visible_ribbons
+from simkit.games.canvas.rules.components import load_art_cards, load_scoring_cards
+from simkit.games.canvas.rules.ruleset import PARAMS
+from simkit.games.canvas.engine.scoring import painting_ribbons, track_points, visible_ribbons
 
 NAMES = ("Composition", "Consistency", "Emphasis", "Hierarchy", "Movement", "Proximity",
          "Proportion", "Repetition", "Space", "Style", "Symmetry", "Variety")

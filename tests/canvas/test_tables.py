@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 
 import simkit
-from simkit.games.canvas.scoring import BONUS, painting_ribbons
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons
 
 
 def _direct_vectors(masks, cards, scoring):

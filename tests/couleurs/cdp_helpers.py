@@ -3,10 +3,10 @@
 import numpy as np
 
 from simkit.core.policy import resolve_policy
-from simkit.games.couleurs import engine
-from simkit.games.couleurs.components import LOWER_ACTIONS
+from simkit.games.couleurs.engine import transitions as engine
+from simkit.games.couleurs.rules.components import LOWER_ACTIONS
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.state import Stage
+from simkit.games.couleurs.engine.state import Stage
 
 _GAMES = {}
 

@@ -2,8 +2,9 @@
 or its exhibit alternative, the Phase 3 refill and half-turn refresh, and the deck reshuffle."""
 
 from cdp_helpers import after_setup, check_invariants, field, setf, slot_of, turn_position
-from simkit.games.couleurs import engine
-from simkit.games.couleurs.state import ACCEPT, BUY, COPY, EFFECT, MIXCARD, STOP, SWAP, TOOLMOVE, TRIG_TRACK, USE, Stage
+from simkit.games.couleurs.engine import transitions as engine
+from simkit.games.couleurs.engine.state import (ACCEPT, BUY, COPY, EFFECT, MIXCARD, STOP, SWAP, TOOLMOVE, TRIG_TRACK,
+                                                USE, Stage)
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 PAINTING, IMITATION, MIXING, SWAP_CARD, TOOL = range(5)

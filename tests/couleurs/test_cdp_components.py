@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from simkit.core.errors import ConfigError
-from simkit.games.couleurs import components as C
+from simkit.games.couleurs.rules import components as C
 
 PKG = Path(C.__file__).parent
 RULES_MD = PKG / "RULES.md"

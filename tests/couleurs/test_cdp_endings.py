@@ -13,7 +13,7 @@ from simkit.core.results import write_parquet
 from simkit.core.runner import RunOptions, run_experiment
 from simkit.core.columns import end_names
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.state import END_REASONS, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK
+from simkit.games.couleurs.engine.state import END_REASONS, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK
 from simkit.report.endings import RANDOM_ONLY_NOTE
 from simkit.report.run_report import build_run_report
 

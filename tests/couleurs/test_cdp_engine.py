@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from cdp_helpers import after_setup, check_invariants, field, game, setf, slot_of, turn_position
-from simkit.games.couleurs import engine
-from simkit.games.couleurs.state import (CARD, COLOUR, COPY, DECLINE, HIRE, KEEP, PAINT_CUBE, PLACE, ROTATE, STOP,
-                                         TOKEN, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, Stage)
+from simkit.games.couleurs.engine import transitions as engine
+from simkit.games.couleurs.engine.state import (CARD, COLOUR, COPY, DECLINE, HIRE, KEEP, PAINT_CUBE, PLACE, ROTATE,
+                                                STOP, TOKEN, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, Stage)
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 MAX_S = 24

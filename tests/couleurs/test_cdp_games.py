@@ -13,8 +13,8 @@ from hypothesis import strategies as st_
 from cdp_helpers import check_invariants, game, random_choice
 from cdp_playthrough import playthrough
 from simkit.core.pyloop import play_with_step_api
-from simkit.games.couleurs.components import COLOURS
-from simkit.games.couleurs.state import CARD_EXHIBITED, COMPONENT_NAMES, TK_TOKEN
+from simkit.games.couleurs.rules.components import COLOURS
+from simkit.games.couleurs.engine.state import CARD_EXHIBITED, COMPONENT_NAMES, TK_TOKEN
 
 GOLDEN = Path(__file__).parent / "golden" / "game_2026.json"
 OPTIONS = {

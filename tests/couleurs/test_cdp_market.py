@@ -12,8 +12,8 @@ import simkit
 from cdp_helpers import after_setup, check_invariants, field, game, random_choice, setf, slot_of, turn_position
 from simkit.core.experiment import load_experiment
 from simkit.core.pyloop import play_with_step_api
-from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import ACCEPT, BUY, PAINT_CUBE, STOP, TAKE, TARGET, TRIG_EXHIBIT, USE, Stage
+from simkit.games.couleurs.rules.components import PAINTERS
+from simkit.games.couleurs.engine.state import ACCEPT, BUY, PAINT_CUBE, STOP, TAKE, TARGET, TRIG_EXHIBIT, USE, Stage
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 BASE = {"ruleset": "base"}

@@ -4,7 +4,7 @@ used before picking the assistant or after the action; using a card right after 
 
 from cdp_helpers import check_invariants, field, setf, slot_of, turn_position
 from test_cdp_bonus_cards import IMITATION, MIXING, PAINTING, SWAP_CARD, TOOL, bonus_state
-from simkit.games.couleurs.state import BUY, DECLINE, EFFECT, HELD, STOP, USE, Stage
+from simkit.games.couleurs.engine.state import BUY, DECLINE, EFFECT, HELD, STOP, USE, Stage
 
 W_ = 6
 WHITES = 24 + 3

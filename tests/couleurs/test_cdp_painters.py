@@ -3,9 +3,9 @@
 import pytest
 
 from cdp_helpers import after_setup, check_invariants, field, game, setf, slot_of, turn_position
-from simkit.games.couleurs import engine
-from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import ACCEPT, CARD, COLOUR, COPY, PAINT_CUBE, STOP, USE, VALADON, Stage
+from simkit.games.couleurs.engine import transitions as engine
+from simkit.games.couleurs.rules.components import PAINTERS
+from simkit.games.couleurs.engine.state import ACCEPT, CARD, COLOUR, COPY, PAINT_CUBE, STOP, USE, VALADON, Stage
 
 R_, Y_, B_, O_, G_, P_, W_, K_ = range(8)
 IMITATOR, WHITES = 24 + 1, 24 + 3

@@ -11,10 +11,10 @@ from simkit.core.compiled import policy_vector
 from simkit.core.errors import ConfigError
 from simkit.core.policy import resolve_policy
 from simkit.core.pyloop import play_with_step_api
-from simkit.games.couleurs import heuristics
-from simkit.games.couleurs.market import unfinished
-from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES, new_workspace
-from simkit.games.couleurs.state import EMPTY, STAGE_NAMES, STOP, TARGET, Stage
+from simkit.games.couleurs.policies import heuristics
+from simkit.games.couleurs.engine.market import unfinished
+from simkit.games.couleurs.policies.shipped import MAX_PARAMS, POLICY_IDS, POLICY_PARAMS, TIERS, UPGRADES, new_workspace
+from simkit.games.couleurs.engine.state import EMPTY, STAGE_NAMES, STOP, TARGET, Stage
 
 MODULES = [{}, {"module_painters": True}, {"module_bonus_cards": True},
            {"module_painters": True, "module_bonus_cards": True}]

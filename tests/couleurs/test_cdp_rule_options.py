@@ -4,9 +4,9 @@ Cézanne after the Tool card (cezanne_on_tool_card, §11.2, §12.1 #22) and Dega
 
 from cdp_helpers import after_setup, check_invariants, field, slot_of, turn_position
 from test_cdp_bonus_cards import PAINTING, TOOL, bonus_state, buy
-from simkit.games.couleurs import engine
-from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import ACCEPT, CARD, EFFECT, PAINT_CUBE, STOP, TOKEN, TOOLMOVE, USE, Stage
+from simkit.games.couleurs.engine import transitions as engine
+from simkit.games.couleurs.rules.components import PAINTERS
+from simkit.games.couleurs.engine.state import ACCEPT, CARD, EFFECT, PAINT_CUBE, STOP, TOKEN, TOOLMOVE, USE, Stage
 
 W_ = 6
 

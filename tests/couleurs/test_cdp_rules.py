@@ -4,7 +4,7 @@ import pytest
 
 from simkit.core.errors import ConfigError
 from simkit.games.couleurs.game import CouleursGame
-from simkit.games.couleurs.rules import PARAM_NAMES, PARAMS, CouleursRules
+from simkit.games.couleurs.rules.ruleset import PARAM_NAMES, PARAMS, CouleursRules
 
 SPEC_12_2 = """n_players painting_values unlimited_supply supply_counts black_cubes_by_players painting_types_by_players
 painting_types_in_play painting_mode painting_market_size painting_deck_reshuffle draft_mode draft_hand_size

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from cdp_helpers import game
-from simkit.games.couleurs import engine
+from simkit.games.couleurs.engine import transitions as engine
 
 CONFIGS = [{"n_players": 2}, {"n_players": 3, "module_bonus_cards": True},
            {"n_players": 4, "module_bonus_cards": True, "bonus_card_option": "B", "module_painters": True},

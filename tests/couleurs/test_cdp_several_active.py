@@ -3,8 +3,8 @@ Paint spreads its cubes over them, each Exhibit moves one completed painting (th
 one reserve painting in its place, and Degas moves cubes onto that new painting only."""
 
 from cdp_helpers import after_setup, check_invariants, field, game, slot_of, turn_position
-from simkit.games.couleurs.components import PAINTERS
-from simkit.games.couleurs.state import CARD, PAINT_CUBE, STOP, TARGET, USE, Stage
+from simkit.games.couleurs.rules.components import PAINTERS
+from simkit.games.couleurs.engine.state import CARD, PAINT_CUBE, STOP, TARGET, USE, Stage
 
 W_ = 6
 

@@ -11,16 +11,16 @@ import polars as pl
 import pytest
 
 from simkit.core.errors import ConfigError
-from simkit.games.couleurs import alternatives as A
+from simkit.games.couleurs.rules import alternatives as A
 from simkit.games.couleurs.reports import value_curves as R
 from simkit.games.couleurs.reports.value_curves import analysis
 from simkit.games.couleurs.reports.value_curves import play as V
-from simkit.games.couleurs.components import LOWER_ACTIONS, load_board
-from simkit.games.couleurs.deck import paintings_csv
+from simkit.games.couleurs.rules.components import LOWER_ACTIONS, load_board
+from simkit.games.couleurs.rules.deck import paintings_csv
 from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.reports.value_curves.document import _cap_warnings, report_title
-from simkit.games.couleurs.rules import CouleursRules
-from simkit.games.couleurs.state import COMPONENT_NAMES
+from simkit.games.couleurs.rules.ruleset import CouleursRules
+from simkit.games.couleurs.engine.state import COMPONENT_NAMES
 
 SHIPPED = CouleursRules.from_overrides({})
 

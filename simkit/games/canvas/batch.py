@@ -8,10 +8,10 @@ import numpy as np
 
 from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
-from simkit.games.canvas.components import SCORING_CONDITIONS
-from simkit.games.canvas.dispatch import choose_action
-from simkit.games.canvas.engine import apply_action, final_scores, ranks_and_win_shares, setup
-from simkit.games.canvas.scoring import BONUS, N_CONDITIONS
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS
+from simkit.games.canvas.policies.dispatch import choose_action
+from simkit.games.canvas.engine.transitions import apply_action, final_scores, ranks_and_win_shares, setup
+from simkit.games.canvas.engine.scoring import BONUS, N_CONDITIONS
 
 # spec §5, "the game ends when every player has 3 paintings" (`paintings_per_player`): the only way a Canvas game
 # ends (its turn bound is an error, not an ending); bit 0 of the end codes

@@ -32,10 +32,10 @@ from numba.typed import Dict
 
 from simkit.core.errors import ConfigError
 from simkit.core.jit import njit
-from simkit.games.canvas.components import (SCORING_CONDITIONS, load_art_cards, load_scoring_cards,
+from simkit.games.canvas.rules.components import (SCORING_CONDITIONS, load_art_cards, load_scoring_cards,
                                             scoring_condition_ids)
-from simkit.games.canvas.scoring import BONUS, SPACE_SCORING_MODES, painting_ribbons, track_points
-from simkit.games.canvas.tables import binomials, build_painting_table
+from simkit.games.canvas.engine.scoring import BONUS, SPACE_SCORING_MODES, painting_ribbons, track_points
+from simkit.games.canvas.engine.tables import binomials, build_painting_table
 
 BONUS_RIBBON_POINTS = 2  # rule parameter bonus_ribbon_points (spec §9)
 

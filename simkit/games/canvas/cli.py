@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from simkit.games.canvas.public import CARDS_PER_PAINTING, score_painting
-from simkit.games.canvas.scoring import SPACE_SCORING_MODES
+from simkit.games.canvas.engine.scoring import SPACE_SCORING_MODES
 
 
 def cmd_score(args) -> int:

@@ -10,16 +10,16 @@ import numpy as np
 
 from simkit.core.compiled import CompiledGame, CompiledState, Engine
 from simkit.core.errors import GameAbortedError
-from simkit.games.canvas import engine
+from simkit.games.canvas.engine import transitions as engine
 from simkit.games.canvas.batch import END_REASONS, LAYOUT, play_games, record_game
-from simkit.games.canvas.components import SCORING_CONDITIONS
-from simkit.games.canvas.dispatch import choose_action
-from simkit.games.canvas.policies import (MAX_PARAMS, MAX_RIBBONS_PER_PAINTING, POLICY_DOCS, POLICY_IDS,
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS
+from simkit.games.canvas.policies.dispatch import choose_action
+from simkit.games.canvas.policies.shipped import (MAX_PARAMS, MAX_RIBBONS_PER_PAINTING, POLICY_DOCS, POLICY_IDS,
                                           POLICY_PARAMS, new_workspace)
-from simkit.games.canvas.rules import PARAMS, CanvasRules
-from simkit.games.canvas.scoring import SpaceScoring
-from simkit.games.canvas.state import ERROR_TEXT, NO_CARD, new_state
-from simkit.games.canvas.tables import PaintingTable, build_painting_table, card_quality
+from simkit.games.canvas.rules.ruleset import PARAMS, CanvasRules
+from simkit.games.canvas.engine.scoring import SpaceScoring
+from simkit.games.canvas.engine.state import ERROR_TEXT, NO_CARD, new_state
+from simkit.games.canvas.engine.tables import PaintingTable, build_painting_table, card_quality
 
 
 @dataclass(frozen=True)

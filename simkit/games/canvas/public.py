@@ -7,9 +7,9 @@ from typing import Sequence
 import numpy as np
 
 from simkit.core.errors import ConfigError
-from simkit.games.canvas.components import SCORING_CONDITIONS, load_art_cards, scoring_condition_ids
-from simkit.games.canvas.rules import PARAMS
-from simkit.games.canvas.scoring import BONUS, SPACE_SCORING_MODES, painting_ribbons
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS, load_art_cards, scoring_condition_ids
+from simkit.games.canvas.rules.ruleset import PARAMS
+from simkit.games.canvas.engine.scoring import BONUS, SPACE_SCORING_MODES, painting_ribbons
 
 CARDS_PER_PAINTING = next(p for p in PARAMS if p.name == "cards_per_painting")
 

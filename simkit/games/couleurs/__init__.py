@@ -1,6 +1,6 @@
 """Couleurs de Paris with house-rule variant J (rules in RULES.md, reconstructed component data in data/).
 
-Modules: components (data files and loaders), rules (parameters and rulesets), state (the numpy record and the
-action encoding), engine (the compiled rules), policies/dispatch (compiled policies), batch (the fast path),
-game (`CouleursGame` / `CouleursState`, the core protocol).
+Folders by role: rules/ (parameters and rulesets, component data, the rules record, sensitivity data sets), engine/
+(the compiled rules: state record, transitions, scoring), policies/ (compiled policies and their dispatch), reports/;
+batch.py and game.py are the two drivers' glue (`CouleursGame` / `CouleursState`, the core protocol).
 """

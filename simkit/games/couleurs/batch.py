@@ -8,10 +8,11 @@ import numpy as np
 
 from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import N_TIERS, TOOLS
-from simkit.games.couleurs.dispatch import choose_action
-from simkit.games.couleurs.engine import apply_action, final_scores, ranks_and_win_shares, score_components, setup
-from simkit.games.couleurs.state import CARD_EXHIBITED, COMPONENT_NAMES, N_COMPONENTS, ErrorCode
+from simkit.games.couleurs.rules.components import N_TIERS, TOOLS
+from simkit.games.couleurs.policies.dispatch import choose_action
+from simkit.games.couleurs.engine.transitions import (apply_action, final_scores, ranks_and_win_shares,
+                                                      score_components, setup)
+from simkit.games.couleurs.engine.state import CARD_EXHIBITED, COMPONENT_NAMES, N_COMPONENTS, ErrorCode
 
 COLUMNS = (
     Column("components", "int16", "score components (spec §9.2)", parts=COMPONENT_NAMES),

@@ -8,18 +8,19 @@ from typing import Any, Hashable, Mapping
 import numpy as np
 
 from simkit.core.compiled import CompiledGame, CompiledState, Engine
-from simkit.games.couleurs import engine
+from simkit.games.couleurs.engine import transitions as engine
 from simkit.games.couleurs.batch import LAYOUT, play_games, record_game
-from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, PAINTERS, TOOLS,
-                                              UPPER_ACTIONS)
-from simkit.games.couleurs.dispatch import choose_action
-from simkit.games.couleurs.policies import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH, new_workspace
-from simkit.games.couleurs.rules import PARAMS, CouleursRules, rules_record
-from simkit.games.couleurs.search import new_search_workspace
-from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT, EMPTY,
-                                         END_REASONS, END_ROUND_CAP, ERROR_TEXT, HELD, HIRE, KEEP, MIXCARD, N_UPPER,
-                                         PAINT_CUBE, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE, STOP, SWAP, TAKE, TARGET,
-                                         TOKEN, TOOLMOVE, USE, VALADON)
+from simkit.games.couleurs.rules.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, PAINTERS,
+                                                    TOOLS, UPPER_ACTIONS)
+from simkit.games.couleurs.policies.dispatch import choose_action
+from simkit.games.couleurs.policies.shipped import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH,
+                                                    new_workspace)
+from simkit.games.couleurs.rules.ruleset import PARAMS, CouleursRules, rules_record
+from simkit.games.couleurs.policies.search import new_search_workspace
+from simkit.games.couleurs.engine.state import (ACCEPT, BUY, CARD, COLOUR, COMPONENT_NAMES, COPY, DECLINE, EFFECT,
+                                                EMPTY, END_REASONS, END_ROUND_CAP, ERROR_TEXT, HELD, HIRE, KEEP,
+                                                MIXCARD, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STAGE_NAMES, STATE_DTYPE,
+                                                STOP, SWAP, TAKE, TARGET, TOKEN, TOOLMOVE, USE, VALADON)
 
 
 @dataclass(frozen=True)

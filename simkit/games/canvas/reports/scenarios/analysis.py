@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 
-from simkit.games.canvas.components import SCORING_CONDITIONS, load_scoring_cards
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS, load_scoring_cards
 from simkit.games.canvas.reports.scenarios.play import (CARD_COLUMNS, LEVELS, MASTER_SEED, MODES, Scenario,
                                                         Settings)
 from simkit.stats import holm, mean_interval, paired_difference, seat_advantage, wilson_interval

@@ -13,7 +13,7 @@ from simkit.games.canvas.reports.scenarios import figures as F
 from simkit.games.canvas.reports.scenarios.analysis import ACHIEVEMENTS, MAP_THRESHOLD, SUMMARY_TABLES, Results
 from simkit.games.canvas.reports.scenarios.play import (LEVELS, MODE_TITLE, MODES, REPORT_NAME, SCENARIO_FILE,
                                                         Scenario)
-from simkit.games.canvas.components import SCORING_CONDITIONS
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.report.document import Document
 from simkit.report.intervals import interval_text, percent_text
 

@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simkit.games.canvas.components import SCORING_CONDITIONS, load_scoring_cards  # noqa: E402
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS, load_scoring_cards  # noqa: E402
 from simkit.games.canvas.reports.scenarios.play import LEVELS, MODE_TITLE, MODES  # noqa: E402
 from simkit.report.figures import save_figure  # noqa: E402
 

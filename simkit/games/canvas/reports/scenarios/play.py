@@ -24,7 +24,7 @@ import polars as pl
 from simkit.core.experiment import Experiment, parse_experiment
 from simkit.core.runner import CellGames, RunOptions, play_indices
 from simkit.core.seating import seat_plan
-from simkit.games.canvas.components import SCORING_CONDITIONS
+from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.game import CanvasGame
 
 REPORT_NAME = "canvas-scenarios"

@@ -11,10 +11,10 @@ from typing import Sequence
 import numpy as np
 import polars as pl
 
-from simkit.games.couleurs.components import N_TIERS
+from simkit.games.couleurs.rules.components import N_TIERS
 from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.reports.value_curves.play import REFERENCE, STRATEGIES, Curve, Results
-from simkit.games.couleurs.state import COMPONENT_NAMES
+from simkit.games.couleurs.engine.state import COMPONENT_NAMES
 from simkit.report.endings import end_reason_mix
 from simkit.stats import clustered_mean, crossing_point, mean_interval, paired_difference, seat_advantage
 

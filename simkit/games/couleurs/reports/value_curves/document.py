@@ -7,7 +7,7 @@ import polars as pl
 from simkit.games.couleurs.reports.value_curves import figures as F
 from simkit.games.couleurs.reports.value_curves import play as V
 from simkit.games.couleurs.reports.value_curves.analysis import TARGET_HALFWIDTH
-from simkit.games.couleurs.alternatives import ALTERNATIVES
+from simkit.games.couleurs.rules.alternatives import ALTERNATIVES
 from simkit.games.couleurs.game import CouleursGame
 from simkit.report.document import Document
 from simkit.report.intervals import interval_text

@@ -18,9 +18,9 @@ import polars as pl
 from simkit.core.errors import ConfigError
 from simkit.core.experiment import BASELINE, Experiment, parse_experiment
 from simkit.core.runner import RunOptions, run_experiment
-from simkit.games.couleurs.alternatives import ALTERNATIVES
-from simkit.games.couleurs.deck import VALUES_BASE, VALUES_J
-from simkit.games.couleurs.state import N_TIERS
+from simkit.games.couleurs.rules.alternatives import ALTERNATIVES
+from simkit.games.couleurs.rules.components import N_TIERS
+from simkit.games.couleurs.rules.deck import VALUES_BASE, VALUES_J
 
 REPORT_NAME = "couleurs-value-curves"
 CURVES_FILE = Path("scenarios/couleurs/value-curves.toml")  # optional extra curves, read from the working folder

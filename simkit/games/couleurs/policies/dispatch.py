@@ -1,9 +1,9 @@
 """One entry point for the compiled policies, used by the batch loop and the step-by-step API alike."""
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.heuristics import heuristic_action
-from simkit.games.couleurs.policies import HEURISTIC, SEARCH, random_action
-from simkit.games.couleurs.search import search_action
+from simkit.games.couleurs.policies.heuristics import heuristic_action
+from simkit.games.couleurs.policies.shipped import HEURISTIC, SEARCH, random_action
+from simkit.games.couleurs.policies.search import search_action
 
 
 @njit(inline="always")

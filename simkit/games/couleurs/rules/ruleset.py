@@ -14,9 +14,10 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param, resolve_params
-from simkit.games.couleurs.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK, N_COLOURS,
-                                              N_TIERS, PAINTERS, Board, BonusCards, Painters, Paintings, Tracks,
-                                              load_board, load_bonus_cards, load_painters, load_paintings, load_tracks)
+from simkit.games.couleurs.rules.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK,
+                                                    N_COLOURS, N_TIERS, PAINTERS, Board, BonusCards, Painters,
+                                                    Paintings, Tracks, load_board, load_bonus_cards, load_painters,
+                                                    load_paintings, load_tracks)
 
 MAX_PLAYERS = 4
 MAX_ASSISTANTS = 6

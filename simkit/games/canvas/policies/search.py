@@ -12,8 +12,8 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
-from simkit.games.canvas.engine import apply_action, can_take, final_scores
-from simkit.games.canvas.policies import _best_painting_now, _paint_action, _planner_action
+from simkit.games.canvas.engine.transitions import apply_action, can_take, final_scores
+from simkit.games.canvas.policies.shipped import _best_painting_now, _paint_action, _planner_action
 
 
 @njit

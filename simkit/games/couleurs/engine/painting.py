@@ -9,11 +9,11 @@ the caller ends the turn otherwise.
 """
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import Painter, W
-from simkit.games.couleurs.ops import all_filled, has_painter, mismatches, painting_counts, to_supply, trigger
-from simkit.games.couleurs.rules import ExhibitMode, ReturnColouredOn
-from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP, TARGET,
-                                         TRIG_EXHIBIT, VALADON, Stage)
+from simkit.games.couleurs.rules.components import Painter, W
+from simkit.games.couleurs.engine.ops import all_filled, has_painter, mismatches, painting_counts, to_supply, trigger
+from simkit.games.couleurs.rules.ruleset import ExhibitMode, ReturnColouredOn
+from simkit.games.couleurs.engine.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP,
+                                                TARGET, TRIG_EXHIBIT, VALADON, Stage)
 
 
 @njit

@@ -4,9 +4,9 @@ cubes, painting counts."""
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import K, Painter, W
-from simkit.games.couleurs.rules import BonusCardOption, PaintingMode
-from simkit.games.couleurs.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
+from simkit.games.couleurs.rules.components import K, Painter, W
+from simkit.games.couleurs.rules.ruleset import BonusCardOption, PaintingMode
+from simkit.games.couleurs.engine.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
 
 
 @njit

@@ -15,7 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from simkit.core.errors import ConfigError
-from simkit.games.canvas.scoring import Condition, Element
+from simkit.games.canvas.engine.scoring import Condition, Element
 
 SWATCHES = ("red", "yellow", "green", "blue", "violet")
 ELEMENTS = tuple(e.name for e in Element)

@@ -3,10 +3,10 @@
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import K
-from simkit.games.couleurs.ops import painting_complete, painting_counts
-from simkit.games.couleurs.rules import TieBreak
-from simkit.games.couleurs.state import (CARD_ACTIVE, CARD_EXHIBITED, N_COMPONENTS, PP_PAINTINGS, PP_PAIR,
+from simkit.games.couleurs.rules.components import K
+from simkit.games.couleurs.engine.ops import painting_complete, painting_counts
+from simkit.games.couleurs.rules.ruleset import TieBreak
+from simkit.games.couleurs.engine.state import (CARD_ACTIVE, CARD_EXHIBITED, N_COMPONENTS, PP_PAINTINGS, PP_PAIR,
                                          PP_RESERVE_BLACK, PP_SIGNATURES, PP_TOKENS, PP_WHITE_PENALTY, TK_TOKEN)
 
 

@@ -1,6 +1,6 @@
 """Alternative data sets for sensitivity analysis (spec §1.5), generated here once and shipped as package data in
 `data/alternatives/`. A ruleset selects one through its data-file keys (`ALTERNATIVES[name].overrides`); every file
-carries the tag `sensitivity-NAME`. Regenerate with `python -m simkit.games.couleurs.alternatives` (a test checks
+carries the tag `sensitivity-NAME`. Regenerate with `python -m simkit.games.couleurs.rules.alternatives` (a test checks
 the shipped files equal this module's output).
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from simkit.games.couleurs.components import DATA_PACKAGE, SENSITIVITY_TAG
-from simkit.games.couleurs.deck import paintings_csv
+from simkit.games.couleurs.rules.components import DATA_PACKAGE, SENSITIVITY_TAG
+from simkit.games.couleurs.rules.deck import paintings_csv
 
 FOLDER = "alternatives"
 SHIPPED_WHEEL = ("get_red", "mix_orange", "get_yellow", "mix_green", "get_blue", "mix_purple", "mix_black",

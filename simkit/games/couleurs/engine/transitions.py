@@ -18,22 +18,22 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
 from simkit.core.rng import next_below, shuffle, stream_key
-from simkit.games.couleurs.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus, keep_card,
+from simkit.games.couleurs.engine.bonus import (any_swap, any_tool_move, can_buy, discard_bonus, draw_bonus, keep_card,
                                          may_use_held, refresh_bonus_market, swap_ok, take_held)
-from simkit.games.couleurs.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, GET_YELLOW, MAX_SECTORS, MIX_BLACK,
-                                              MIX_GREEN, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TUBE, UPGRADE_BRUSH,
-                                              UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
-from simkit.games.couleurs.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
+from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, GET_YELLOW, MAX_SECTORS,
+                                                    MIX_BLACK, MIX_GREEN, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TUBE,
+                                                    UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
+from simkit.games.couleurs.engine.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
 # level, action_of_slot, active_index and painting_complete are part of this module's public interface
-from simkit.games.couleurs.ops import (action_of_slot, active_index, gain, has_painter, level,  # noqa: F401
+from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, gain, has_painter, level,  # noqa: F401
                                        market_mode, non_black, option_b, painting_complete, painting_market_places,
                                        pay, player_pigment_limit, power_applies, reset_painting, slot_occupants,
                                        slot_standing, standing_count, trigger)
-from simkit.games.couleurs.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
+from simkit.games.couleurs.engine.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
-from simkit.games.couleurs.rules import DraftMode, HalfTurnRule
-from simkit.games.couleurs.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
-from simkit.games.couleurs.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE,
+from simkit.games.couleurs.rules.ruleset import DraftMode, HalfTurnRule
+from simkit.games.couleurs.engine.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
+from simkit.games.couleurs.engine.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE,
                                          CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, END_ROUND_CAP, HELD, HIRE, KEEP,
                                          MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP, TAKE,
                                          TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK,

@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.canvas.scoring import BONUS, painting_ribbons
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons
 
 
 class PaintingTable(NamedTuple):

@@ -1,8 +1,8 @@
 """One entry point for the compiled policies, used by the batch loop and the step-by-step API alike."""
 
 from simkit.core.jit import njit
-from simkit.games.canvas.policies import Policy, _greedy_action, _planner_action, _random_action
-from simkit.games.canvas.search import search_action
+from simkit.games.canvas.policies.shipped import Policy, _greedy_action, _planner_action, _random_action
+from simkit.games.canvas.policies.search import search_action
 
 
 @njit

@@ -45,8 +45,8 @@ from enum import IntEnum
 
 import numpy as np
 
-from simkit.games.couleurs.components import MAX_CARDS, MAX_SECTORS, N_COLOURS
-from simkit.games.couleurs.rules import MAX_HAND, MAX_PLAYERS
+from simkit.games.couleurs.rules.components import MAX_CARDS, MAX_SECTORS, N_COLOURS
+from simkit.games.couleurs.rules.ruleset import MAX_HAND, MAX_PLAYERS
 
 N_UPPER = 4
 UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES = 0, 1, 2, 3

@@ -15,9 +15,9 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param, resolve_params
-from simkit.games.canvas.components import (MAX_DECK, MAX_TRACK, SCORING_CONDITIONS, ArtDeck, ScoringCards,
+from simkit.games.canvas.rules.components import (MAX_DECK, MAX_TRACK, SCORING_CONDITIONS, ArtDeck, ScoringCards,
                                             load_art_cards, load_scoring_cards)
-from simkit.games.canvas.scoring import N_CONDITIONS, SPACE_SCORING_MODES, SpaceScoring
+from simkit.games.canvas.engine.scoring import N_CONDITIONS, SPACE_SCORING_MODES, SpaceScoring
 
 
 class SoloMode(IntEnum):

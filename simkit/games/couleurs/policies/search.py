@@ -36,12 +36,12 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
-from simkit.games.couleurs.components import MAX_SECTORS
-from simkit.games.couleurs.engine import apply_action, final_scores, place_ok
-from simkit.games.couleurs.heuristics import heuristic_action, placement_value, prepare_placement
-from simkit.games.couleurs.ops import market_mode
-from simkit.games.couleurs.rules import MAX_PLAYERS
-from simkit.games.couleurs.state import N_UPPER, PLACE, STATE_DTYPE, Stage
+from simkit.games.couleurs.rules.components import MAX_SECTORS
+from simkit.games.couleurs.engine.transitions import apply_action, final_scores, place_ok
+from simkit.games.couleurs.policies.heuristics import heuristic_action, placement_value, prepare_placement
+from simkit.games.couleurs.engine.ops import market_mode
+from simkit.games.couleurs.rules.ruleset import MAX_PLAYERS
+from simkit.games.couleurs.engine.state import N_UPPER, PLACE, STATE_DTYPE, Stage
 
 MAX_ROLLOUTS = 64
 PROGRESS_MARGIN = 10  # rounds before the cap from which a deviation may not delay the projected end

@@ -20,19 +20,19 @@ It reads only what the player may see (spec §2.4): its own reserve grids, and p
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.components import (BRUSH, EXHIBIT, GET_BLUE, MAX_SECTORS, MIX_BLACK, MIX_PURPLE, PAINT,
+from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, MAX_SECTORS, MIX_BLACK, MIX_PURPLE, PAINT,
                                               PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P,
                                               R, W, Y)
-from simkit.games.couleurs.engine import (action_of_slot, active_index, can_buy, can_perform, is_legal, legal_actions,
-                                          level, mix_inputs, non_black, owns_standing, painting_complete, place_ok,
-                                          slot_standing, swap_ok)
-from simkit.games.couleurs.market import can_take, unfinished
-from simkit.games.couleurs.ops import market_mode, painting_counts, painting_market_places
-from simkit.games.couleurs.painting import paint_ok_on, valadon_ok_on, workable
-from simkit.games.couleurs.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY, HELD,
-                                         HIRE, KEEP, MIXCARD, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP, TAKE,
-                                         TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES,
-                                         USE, VALADON, Stage)
+from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, is_legal,
+                                                      legal_actions, level, mix_inputs, non_black, owns_standing,
+                                                      painting_complete, place_ok, slot_standing, swap_ok)
+from simkit.games.couleurs.engine.market import can_take, unfinished
+from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
+from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
+from simkit.games.couleurs.engine.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
+                                                HELD, HIRE, KEEP, MIXCARD, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP,
+                                                SWAP, TAKE, TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR,
+                                                UP_ROTATE, UP_WHITES, USE, VALADON, Stage)
 
 TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette

@@ -3,8 +3,8 @@ exchange, and the cards held under option B. The card choices themselves are res
 
 from simkit.core.jit import njit
 from simkit.core.rng import shuffle
-from simkit.games.couleurs.components import W
-from simkit.games.couleurs.ops import option_b
+from simkit.games.couleurs.rules.components import W
+from simkit.games.couleurs.engine.ops import option_b
 
 
 @njit

@@ -19,10 +19,10 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
-from simkit.games.canvas.engine import legal_actions
-from simkit.games.canvas.rules import MAX_HAND, MAX_K
-from simkit.games.canvas.scoring import N_CONDITIONS, track_points
-from simkit.games.canvas.state import STATE_DTYPE
+from simkit.games.canvas.engine.transitions import legal_actions
+from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K
+from simkit.games.canvas.engine.scoring import N_CONDITIONS, track_points
+from simkit.games.canvas.engine.state import STATE_DTYPE
 
 
 class Policy(IntEnum):

@@ -24,13 +24,13 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
-from simkit.games.couleurs.components import MAX_SECTORS, PAINT
-from simkit.games.couleurs.engine import action_of_slot, legal_actions, resolvable
-from simkit.games.couleurs.heuristics import N_NEEDS
-from simkit.games.couleurs.painting import paint_ok_on, valadon_anywhere
-from simkit.games.couleurs.search import MAX_CANDIDATES, MAX_ROLLOUTS
-from simkit.games.couleurs.state import (BUY, COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT_CUBE, PLACE, STOP, USE,
-                                         VALADON, Stage)
+from simkit.games.couleurs.rules.components import MAX_SECTORS, PAINT
+from simkit.games.couleurs.engine.transitions import action_of_slot, legal_actions, resolvable
+from simkit.games.couleurs.policies.heuristics import N_NEEDS
+from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_anywhere
+from simkit.games.couleurs.policies.search import MAX_CANDIDATES, MAX_ROLLOUTS
+from simkit.games.couleurs.engine.state import (BUY, COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT_CUBE, PLACE, STOP,
+                                                USE, VALADON, Stage)
 
 RANDOM, HEURISTIC, SEARCH = 0, 1, 2
 MAX_PARAMS = 8

@@ -3,9 +3,9 @@ and the take_painting action."""
 
 from simkit.core.jit import njit
 from simkit.core.rng import shuffle
-from simkit.games.couleurs.ops import market_mode, painting_market_places, reset_painting
-from simkit.games.couleurs.painting import workable
-from simkit.games.couleurs.state import CARD_ACTIVE, MAX_HELD
+from simkit.games.couleurs.engine.ops import market_mode, painting_market_places, reset_painting
+from simkit.games.couleurs.engine.painting import workable
+from simkit.games.couleurs.engine.state import CARD_ACTIVE, MAX_HELD
 
 
 @njit

@@ -8,9 +8,9 @@ from enum import IntEnum
 
 import numpy as np
 
-from simkit.games.canvas.components import MAX_DECK
-from simkit.games.canvas.rules import MAX_HAND, MAX_K, MAX_MARKET, MAX_PAINTINGS, MAX_PLAYERS
-from simkit.games.canvas.scoring import N_CONDITIONS
+from simkit.games.canvas.rules.components import MAX_DECK
+from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K, MAX_MARKET, MAX_PAINTINGS, MAX_PLAYERS
+from simkit.games.canvas.engine.scoring import N_CONDITIONS
 
 RIBBON_SLOTS = N_CONDITIONS + 1  # 12 conditions + grey bonus ribbons
 

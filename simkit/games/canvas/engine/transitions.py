@@ -11,9 +11,9 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
-from simkit.games.canvas.scoring import BONUS, painting_ribbons, track_points
-from simkit.games.canvas.rules import SoloMode, TieBreak
-from simkit.games.canvas.state import NO_CARD, RIBBON_SLOTS, ErrorCode
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons, track_points
+from simkit.games.canvas.rules.ruleset import SoloMode, TieBreak
+from simkit.games.canvas.engine.state import NO_CARD, RIBBON_SLOTS, ErrorCode
 
 # chance streams of a game seed
 STREAM_DECK, STREAM_FIRST_PLAYER, STREAM_VINCENT, STREAM_SCORING = 1, 2, 3, 4

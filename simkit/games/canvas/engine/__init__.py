@@ -1,0 +1,1 @@
+"""Canvas: the compiled engine: the state record, setup, legality, transitions, scoring."""

@@ -1,0 +1,1 @@
+"""Couleurs de Paris: the shipped compiled policies and their one entry point, `dispatch.choose_action`."""
