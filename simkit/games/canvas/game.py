@@ -13,7 +13,7 @@ from simkit.games.canvas.engine.state import ERROR_TEXT, new_state
 from simkit.games.canvas.policies.dispatch import choose_action
 from simkit.games.canvas.policies.shipped import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
-from simkit.games.canvas.rules.ruleset import PARAMS, CanvasRules
+from simkit.games.canvas.rules.ruleset import CONFORMANCE_CONFIGS, PARAMS, CanvasRules
 from simkit.games.canvas.rules.scenarios import Scenario, build_scenario, scoring_of
 from simkit.games.canvas.view import CanvasView
 
@@ -37,17 +37,7 @@ class CanvasGame(CompiledGame):
     max_policy_params = MAX_PARAMS
     bench_policy = "greedy"
     state_class = CanvasState
-    conformance_configs = {
-        "2p": {"n_players": 2},
-        "3p-vincent": {"n_players": 3, "vincent_in_multiplayer": True},
-        "4p-shared-ties": {"n_players": 4, "tie_break": "shared", "space_scoring": "bga_greedy"},
-        "5p-random-scoring": {"n_players": 5, "scoring_cards": "random 3"},
-        "solo": {"n_players": 1},
-        "solo-vincent": {"n_players": 1, "solo_mode": "vincent"},
-        "solo-puzzle": {"n_players": 1, "solo_mode": "puzzle"},
-        "2-card-paintings": {"n_players": 2, "cards_per_painting": 2, "hand_limit": 4, "paintings_per_player": 4,
-                             "cap_ribbons_at_track": False},
-    }
+    conformance_configs = CONFORMANCE_CONFIGS
     end_reasons = END_REASONS
     layout = LAYOUT
     engine = Engine(setup=engine.setup, legal_actions=engine.legal_actions, is_legal=engine.is_legal_in,

@@ -13,7 +13,7 @@ from simkit.games.couleurs.batch import LAYOUT, play_games, record_game
 from simkit.games.couleurs.policies.dispatch import choose_action
 from simkit.games.couleurs.policies.shipped import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, SEARCH,
                                                     new_workspace)
-from simkit.games.couleurs.rules.ruleset import PARAMS, CouleursRules, rules_record
+from simkit.games.couleurs.rules.ruleset import CONFORMANCE_CONFIGS, PARAMS, CouleursRules, rules_record
 from simkit.games.couleurs.policies.search import new_search_workspace
 from simkit.games.couleurs.engine.state import (COMPONENT_NAMES, END_REASONS, END_ROUND_CAP, ERROR_TEXT, STATE_DTYPE)
 
@@ -44,17 +44,7 @@ class CouleursGame(CompiledGame):
     max_policy_params = MAX_PARAMS
     bench_policy = "heuristic"
     state_class = CouleursState
-    conformance_configs = {
-        "variant_j-2p": {"n_players": 2},
-        "variant_j-3p-bonus_A": {"n_players": 3, "module_bonus_cards": True},
-        "variant_j-4p-both_modules_B": {"n_players": 4, "module_bonus_cards": True, "bonus_card_option": "B",
-                                        "module_painters": True},
-        "variant_j-3p-painters-keep_dealt-2_active": {"n_players": 3, "module_painters": True,
-                                                      "draft_mode": "keep_dealt", "active_painting_limit": 2},
-        "base-2p": {"ruleset": "base", "n_players": 2},
-        "base-4p-both_modules": {"ruleset": "base", "n_players": 4, "module_bonus_cards": True,
-                                 "module_painters": True},
-    }
+    conformance_configs = CONFORMANCE_CONFIGS
     end_reasons = tuple(END_REASONS.values())  # bit i of the end codes: spec §9.1 triggers, then the §13.9 cap
     cap_end_reason = END_REASONS[END_ROUND_CAP]
     layout = LAYOUT

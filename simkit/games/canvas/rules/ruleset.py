@@ -234,3 +234,18 @@ class CanvasRules:
     def data_sources(self) -> dict[str, str]:
         return {"art_cards": self.deck.source, "scoring_cards": self.scoring.source,
                 "art_cards_match_printed_deck": str(self.deck.matches_printed_deck())}
+
+
+# Named rule overrides the conformance suite (tests/conformance) plays: every ruleset, module, solo mode and player
+# count the game supports, each at least once.
+CONFORMANCE_CONFIGS = {
+    "2p": {"n_players": 2},
+    "3p-vincent": {"n_players": 3, "vincent_in_multiplayer": True},
+    "4p-shared-ties": {"n_players": 4, "tie_break": "shared", "space_scoring": "bga_greedy"},
+    "5p-random-scoring": {"n_players": 5, "scoring_cards": "random 3"},
+    "solo": {"n_players": 1},
+    "solo-vincent": {"n_players": 1, "solo_mode": "vincent"},
+    "solo-puzzle": {"n_players": 1, "solo_mode": "puzzle"},
+    "2-card-paintings": {"n_players": 2, "cards_per_painting": 2, "hand_limit": 4, "paintings_per_player": 4,
+                         "cap_ribbons_at_track": False},
+}

@@ -475,3 +475,18 @@ def _components(rules: CouleursRules, r: np.void) -> None:
     r["bonus_cost"] = rules.bonus_cards.cost_white
     r["bonus_copies"] = rules.bonus_cards.copies
     r["bonus_total"] = int(rules.bonus_cards.copies.sum())
+
+
+# Named rule overrides the conformance suite (tests/conformance) plays: every ruleset, module, solo mode and player
+# count the game supports, each at least once.
+CONFORMANCE_CONFIGS = {
+    "variant_j-2p": {"n_players": 2},
+    "variant_j-3p-bonus_A": {"n_players": 3, "module_bonus_cards": True},
+    "variant_j-4p-both_modules_B": {"n_players": 4, "module_bonus_cards": True, "bonus_card_option": "B",
+                                    "module_painters": True},
+    "variant_j-3p-painters-keep_dealt-2_active": {"n_players": 3, "module_painters": True,
+                                                  "draft_mode": "keep_dealt", "active_painting_limit": 2},
+    "base-2p": {"ruleset": "base", "n_players": 2},
+    "base-4p-both_modules": {"ruleset": "base", "n_players": 4, "module_bonus_cards": True,
+                             "module_painters": True},
+}
