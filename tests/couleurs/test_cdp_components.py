@@ -10,7 +10,7 @@ import pytest
 from simkit.core.errors import ConfigError
 from simkit.games.couleurs.rules import components as C
 
-PKG = Path(C.__file__).parent
+PKG = Path(C.__file__).parent.parent  # the game package (C is rules/components.py)
 RULES_MD = PKG / "RULES.md"
 
 
