@@ -49,7 +49,8 @@ def test_rules_md_is_a_verbatim_copy_of_the_spec():
 
 
 @pytest.mark.parametrize("name, header", [
-    ("paintings.csv", "| card_id | category | blue | green | red | yellow | vp | students_returned | masterpiece | power |"),
+    ("paintings.csv",
+     "| card_id | category | blue | green | red | yellow | vp | students_returned | masterpiece | power |"),
     ("powers.csv", "| power_id | timing | effect | amount | text |"),
     ("patrons.csv", "| patron_id | condition | param | vp | cap |"),
 ])
@@ -107,7 +108,8 @@ def test_painting_check_values(rules):
 
 
 def test_generation_rules_3_and_4(rules):
-    """vp = max(1, total − 1 + [masterpiece] − [power]); students_returned = ⌊(total − 1) / 2⌋ (spec §5.1)."""
+    """spec §5.1 rules 3 and 4: vp = max(1, total − 1 + [masterpiece] − [power]);
+    students_returned = ⌊(total − 1) / 2⌋."""
     p = rules.paintings
     total = p.cost.sum(axis=1)
     expected_vp = np.maximum(1, total - 1 + p.masterpiece.astype(int) - (p.power != NO_POWER).astype(int))
@@ -135,7 +137,8 @@ def test_patrons_as_arrays(rules):
                                         Condition.INSPIRATION_LEFT))
     assert t.param[t.condition == Condition.CATEGORY_COUNT].tolist() == [0, 1, 2, 3]
     assert t.param[t.condition == Condition.PAINT_LEFT].tolist() == [int(c) for c in Colour]
-    assert (t.param[(t.condition != Condition.CATEGORY_COUNT) & (t.condition != Condition.PAINT_LEFT)] == NO_PARAM).all()
+    without_param = (t.condition != Condition.CATEGORY_COUNT) & (t.condition != Condition.PAINT_LEFT)
+    assert (t.param[without_param] == NO_PARAM).all()
     capped = t.cap != NO_CAP
     assert t.cap[capped].tolist() == [5] * 5 and t.vp.tolist()[:8] == [2, 2, 2, 2, 2, 2, 4, 4]
 

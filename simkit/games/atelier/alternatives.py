@@ -1,6 +1,6 @@
 """Alternative data sets for sensitivity analysis (spec §8: "how each conclusion moves with the masterpiece share,
-the VP-per-cost curve and the power set"). Each one changes one generation rule of spec §5.1–§5.2 and keeps the rest;
-every one is valid under spec §5.4. `data/alternatives/README.md` tells the same story for users.
+the VP-per-cost curve and the power set"). Each one changes one generation rule of spec §5.1–§5.2 and keeps the
+rest; every one is valid under spec §5.4. `data/alternatives/README.md` tells the same story for users.
 
 `python -m simkit.games.atelier.alternatives` rewrites `data/` (the reconstructed set) and every alternative folder;
 a test checks the shipped files equal this output.

@@ -97,7 +97,8 @@ def load_powers(file: DataFile) -> Powers:
         if not power_id:
             raise table.error(r, "power_id", "empty power id")
         if power_id in ids:
-            raise table.error(r, "power_id", f"duplicate power id {power_id!r} (first in row {ids.index(power_id) + 1})")
+            first = ids.index(power_id) + 1
+            raise table.error(r, "power_id", f"duplicate power id {power_id!r} (first in row {first})")
         kind = table.kind(r, "effect", Effect)
         when = table.kind(r, "timing", Timing)
         if when != EFFECT_TIMING[kind]:

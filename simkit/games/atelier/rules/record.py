@@ -10,7 +10,8 @@ from typing import Any, Iterator, Mapping
 
 from simkit.core.errors import ConfigError
 from simkit.core.params import resolve_params
-from simkit.games.atelier.rules.components import Paintings, Patrons, Powers, load_paintings, load_patrons, load_powers
+from simkit.games.atelier.rules.components import (Paintings, Patrons, Powers, load_paintings, load_patrons,
+                                                   load_powers)
 from simkit.games.atelier.rules.datafiles import data_file
 from simkit.games.atelier.rules.params import PARAMS
 

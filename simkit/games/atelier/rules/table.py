@@ -79,7 +79,7 @@ class Table:
 def read_table(file: Path, source: str, columns: tuple[str, ...], *, allow_no_rows: bool = False) -> Table:
     """Read a UTF-8 CSV whose header holds exactly `columns` (any order); every row has every field."""
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # a spreadsheet export may start with a BOM
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read data file ({exc})", source=source) from None
     reader = csv.reader(io.StringIO(text))
