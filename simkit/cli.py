@@ -10,18 +10,16 @@ from pathlib import Path
 
 from simkit.core.backends import BACKENDS
 from simkit.core.errors import SimkitError
-from simkit.core.game import GAMES, game_class, make
+from simkit.core.game import game_class, game_ids, load, make
 from simkit.core.params import params_to_toml
+from simkit.games import REGISTRY, reports
 
-GAME_COMMANDS = {"canvas": "simkit.games.canvas.cli"}  # games with commands of their own
-# `simkit report NAME`: named reports, each "module:function" called as function(out_dir, quick=..., jobs=...)
-# and returning the folder it wrote; out_dir None means the report's own default folder (reports/...).
-REPORTS = {"canvas-scenarios": "simkit.games.canvas.scenario_report:write_report",
-           "value-curves": "simkit.games.couleurs.value_curves:write_report"}
+# `simkit report NAME`: every registered game's named reports; out_dir None means the report's own folder
+REPORTS = reports()
 
 
 def cmd_games(args) -> int:
-    for game_id in GAMES:
+    for game_id in game_ids():
         cls = game_class(game_id)
         print(f"{game_id}\t{cls.title}")
     return 0
@@ -90,8 +88,7 @@ def cmd_bench(args) -> int:
 def cmd_report(args) -> int:
     if args.jobs < 1:
         raise SimkitError(f"--jobs must be at least 1, got {args.jobs}")
-    module, _, function = REPORTS[args.name].partition(":")
-    write = getattr(importlib.import_module(module), function)
+    write = load(REPORTS[args.name])
     out = write(Path(args.out) if args.out else None, quick=args.quick, jobs=args.jobs)
     print(f"report: {Path(out) / 'index.html'} (Markdown twin index.md, figures and Parquet data in {out})")
     return 0
@@ -133,8 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="small samples (about a minute); the report says so")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.set_defaults(func=cmd_report)
-    for game_id, module in GAME_COMMANDS.items():
-        importlib.import_module(module).register(sub)
+    for entry in REGISTRY.values():  # games with commands of their own
+        if entry.commands:
+            importlib.import_module(entry.commands).register(sub)
     return parser
 
 

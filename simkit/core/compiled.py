@@ -1,14 +1,65 @@
-"""Shipped compiled policies as the arrays a game's compiled loop reads: an id and a parameter vector each."""
+"""The base of every compiled game: `CompiledGame` and `CompiledState` own the glue both drivers share.
+
+A compiled game keeps a static rules record `r` (rule values under their TOML names, component arrays) apart from
+a dynamic state record `s` (one numpy record), and declares its compiled functions in an `Engine`. The step API
+(`CompiledState`) and the batch path (`CompiledGame.play_batch`) call the same functions, so they play the same
+games. The base gives: `play_batch` on both paths (Python policies go through the step API), pickling for worker
+processes, the standard properties, the results columns (`core.columns.BatchLayout`) and the clear errors for an
+aborted game. A game writes its rules, its engine and its policies, and this glue:
+
+    class MyGame(CompiledGame):
+        id, title, rule_params, policy_params, policy_docs, policy_ids, max_policy_params = ...
+        layout = BatchLayout(COLUMNS, __name__); end_reasons = (...); conformance_configs = {...}
+        engine = Engine(setup=..., legal_actions=..., ...)
+        def load_rules(self, overrides, source, prefix): ...   # validated rules, once
+        def rules_record(self, key): ...                       # the compiled rules record (one-record array)
+        def new_state_record(self): ...                        # a blank one-record state array
+
+and, beside it, the compiled batch loop `play_games` (see `Engine`).
+"""
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import numpy as np
 
+from simkit.core.columns import BatchLayout, Column
 from simkit.core.errors import GameAbortedError
-from simkit.core.game import State
+from simkit.core.game import Game, State
 from simkit.core.params import Param
+from simkit.core.pyloop import play_with_step_api
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The compiled functions of a game, declared (the base never looks for them). `r` is the rules record, `s`
+    the state record, `state` the one-record state array; `*ws` the game's `workspaces`.
+
+    - setup(r, state, seed): blank the record, then deal the game with this seed
+    - legal_actions(r, s, out) -> n: the legal actions, ascending, into out[:n]
+    - is_legal(r, s, action) -> bool: the legality test `apply_action` itself applies
+    - apply_action(r, s, action): the transition (an illegal action sets the record's error code)
+    - final_scores(r, s, out); ranks_and_win_shares(r, s, scores, ranks, shares)
+    - choose_action(r, s, policy, params, *ws) -> action: the shipped policies, -1 when none is legal
+    - record_game(r, s, scores, ranks, shares, out, g): fill row g of the batch output
+    - play_games(r, state, seeds, seat_policy, seat_params, out, *ws) -> -1, or the index of the first game that
+      stopped with an error (its record left in `state`)
+    """
+
+    setup: Callable
+    legal_actions: Callable
+    is_legal: Callable
+    apply_action: Callable
+    final_scores: Callable
+    ranks_and_win_shares: Callable
+    choose_action: Callable
+    record_game: Callable
+    play_games: Callable
+    error_text: Mapping[int, str]  # the record's `error` codes, as text
 
 
 def encoded(param: Param, value) -> float:
@@ -27,27 +78,126 @@ def policy_vector(choice, policy_params: Mapping[str, Sequence[Param]], size: in
     return vector
 
 
-def lineup_arrays(lineup: Sequence, policy_ids: Mapping[str, int], policy_params: Mapping[str, Sequence[Param]],
-                  size: int) -> tuple[np.ndarray, np.ndarray]:
-    """(ids[L], params[L, size]) of a lineup of shipped policies."""
-    ids = np.array([policy_ids[c.name] for c in lineup], np.int8)
-    params = np.array([policy_vector(c, policy_params, size) for c in lineup]).reshape(len(lineup), size)
-    return ids, params
+class CompiledGame(Game):
+    """A game whose rules run as compiled code (see the module docstring for what a game declares)."""
+
+    engine: Engine
+    layout: BatchLayout
+    policy_ids: Mapping[str, int]  # shipped policy name -> the id its compiled code dispatches on
+    max_policy_params: int  # length of every compiled policy's parameter vector
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
+        self.rules = self.load_rules(overrides or {}, source, prefix)
+
+    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str):
+        """The validated rules (an object with `values`, `__getitem__` and `data_sources()`)."""
+        raise NotImplementedError
+
+    def rules_record(self, key: Hashable) -> np.ndarray:
+        """The one-record rules array of the games whose `rules_key` is `key`."""
+        raise NotImplementedError
+
+    def new_state_record(self) -> np.ndarray:
+        """A blank one-record state array."""
+        raise NotImplementedError
+
+    def rules_key(self, seed: int) -> Hashable:
+        """What, beyond the rule values, the rules record of the game with this seed depends on (a chance draw
+        made before play, such as Canvas's random scoring cards); games with equal keys share a record."""
+        return None
+
+    def workspaces(self, policy_ids: np.ndarray) -> tuple:
+        """The scratch arrays the compiled policies of these ids need (passed as `*ws`)."""
+        return ()
+
+    def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
+        """The values of the game's "str" columns, one per game, from each game's `rules_key`."""
+        return {}
+
+    # ---- standard properties -------------------------------------------------------------------------------------
+
+    @property
+    def result_columns(self) -> tuple[Column, ...]:
+        return self.layout.columns
+
+    @property
+    def n_players(self) -> int:
+        return self.rules["n_players"]
+
+    @property
+    def rule_values(self) -> Mapping[str, Any]:
+        return self.rules.values
+
+    def data_sources(self) -> dict[str, str]:
+        return self.rules.data_sources()
+
+    def __reduce__(self):  # workers rebuild the game from its rule values, once per process
+        return (_rebuild, (type(self), json.dumps(dict(self.rules.values), sort_keys=True)))
+
+    # ---- both drivers --------------------------------------------------------------------------------------------
+
+    def new_initial_state(self, seed: int) -> "CompiledState":
+        return self.state_class(self, int(seed))
+
+    state_class: type["CompiledState"]
+
+    def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
+        if any(choice.is_python for choice in lineup):
+            return play_with_step_api(self, seeds, lineup, seats, self.record_result)
+        seeds, seats = np.asarray(seeds, np.uint64), np.asarray(seats)
+        ids = np.array([self.policy_ids[c.name] for c in lineup], np.int8)
+        params = np.array([policy_vector(c, self.policy_params, self.max_policy_params) for c in lineup])
+        params = params.reshape(len(lineup), self.max_policy_params)
+        keys = [self.rules_key(int(seed)) for seed in seeds]
+        out = self.layout.new(len(seeds), self.n_players)
+        for key in dict.fromkeys(keys):  # games sharing a rules record play in one compiled call
+            rows = np.flatnonzero([k == key for k in keys]) if len(set(keys)) > 1 else slice(None)
+            part = self.layout.new(len(seeds[rows]), self.n_players)
+            state = self.new_state_record()
+            failed = self.engine.play_games(self.rules_record(key)[0], state, seeds[rows], ids[seats[rows]],
+                                            params[seats[rows]], part, *self.workspaces(ids))
+            if failed >= 0:
+                raise self.aborted(seeds[rows][failed], state[0])
+            for name, array in zip(out._fields, out):
+                array[rows] = getattr(part, name)
+        return self.layout.arrays(out, self.end_reasons, self.n_players, self.text_columns(keys))
+
+    def record_result(self, state: "CompiledState") -> dict[str, np.ndarray]:
+        """One finished game's result arrays, in the shapes of `play_batch` with one game."""
+        out = self.layout.new(1, self.n_players)
+        ranks, shares = state.ranks_and_win_shares()
+        self.engine.record_game(state.rules, state.record, state.scores(), ranks, shares, out, 0)
+        return self.layout.arrays(out, self.end_reasons, self.n_players, self.text_columns([state.rules_key]))
+
+    def aborted(self, seed: int, record) -> GameAbortedError:
+        """The error for a game whose record stopped with an error code (fields `turn`, `error`)."""
+        return GameAbortedError(f"{self.id} game with seed {int(seed)} stopped at turn {int(record['turn'])}: "
+                                f"{self.engine.error_text[int(record['error'])]}")
 
 
-def aborted_error(game_id: str, seed: int, record, error_text: Mapping[int, str]) -> GameAbortedError:
-    """The error for a compiled game whose record stopped with an error code (fields `turn`, `error`)."""
-    return GameAbortedError(f"{game_id} game with seed {int(seed)} stopped at turn {int(record['turn'])}: "
-                            f"{error_text[int(record['error'])]}")
+@lru_cache(maxsize=64)
+def _rebuild(cls: type[CompiledGame], values: str) -> CompiledGame:
+    """The game with these rule values (JSON), shared by every task a worker process runs, with its tables."""
+    return cls(json.loads(values))
 
 
-class RecordState(State):
-    """A State held in one numpy record that a compiled engine reads and writes (fields current, turn, done,
-    error). Subclasses set `_arr` (a one-record array), `game` and `seed`."""
+class CompiledState(State):
+    """One game of a `CompiledGame`, driven action by action through its compiled engine."""
 
-    _arr: np.ndarray
-    error_text: Mapping[int, str]
-    ranks_and_win_shares: Callable[..., None]  # the engine's compiled (record, scores, ranks out, shares out) function
+    def __init__(self, game: CompiledGame, seed: int):
+        self.game = game
+        self.seed = seed
+        self.rules_key = game.rules_key(seed)
+        self._rules = game.rules_record(self.rules_key)
+        self._arr = game.new_state_record()
+        self._legal = np.zeros(game.num_distinct_actions, np.int64)
+        self._workspaces: dict[int, tuple] = {}
+        game.engine.setup(self.rules, self._arr, np.uint64(seed))
+
+    @property
+    def rules(self) -> np.void:
+        """The rules record (read it, don't write it)."""
+        return self._rules[0]
 
     @property
     def record(self) -> np.void:
@@ -65,18 +215,44 @@ class RecordState(State):
     def is_terminal(self) -> bool:
         return bool(self.record["done"])
 
-    def _raise_if_aborted(self) -> None:
+    def legal_actions(self) -> list[int]:
+        n = self.game.engine.legal_actions(self.rules, self.record, self._legal)
+        return self._legal[:n].tolist()
+
+    def is_legal(self, action: int) -> bool:
+        if not 0 <= action < self.game.num_distinct_actions:
+            return False
+        return bool(self.game.engine.is_legal(self.rules, self.record, int(action)))
+
+    def apply_action(self, action: int) -> None:
+        if not self.is_legal(action):
+            raise ValueError(f"illegal action {action!r}; legal: {self.legal_actions()}")
+        self.game.engine.apply_action(self.rules, self.record, int(action))
         if self.record["error"]:
-            raise aborted_error(self.game.id, self.seed, self.record, self.error_text)
+            raise self.game.aborted(self.seed, self.record)
 
-    def ranks(self) -> np.ndarray:
-        return self._ranks_and_shares()[0]
+    def compiled_action(self, choice) -> int:
+        """The action shipped policy `choice` takes here (the batch path's own policy code)."""
+        g = self.game
+        policy = g.policy_ids[choice.name]
+        if policy not in self._workspaces:
+            self._workspaces[policy] = g.workspaces(np.array([policy], np.int8))
+        params = policy_vector(choice, g.policy_params, g.max_policy_params)
+        return int(g.engine.choose_action(self.rules, self.record, policy, params, *self._workspaces[policy]))
 
-    def win_shares(self) -> np.ndarray:
-        return self._ranks_and_shares()[1]
+    def scores(self) -> np.ndarray:
+        out = np.zeros(self.game.n_players, np.int64)
+        self.game.engine.final_scores(self.rules, self.record, out)
+        return out
 
-    def _ranks_and_shares(self) -> tuple[np.ndarray, np.ndarray]:
+    def ranks_and_win_shares(self) -> tuple[np.ndarray, np.ndarray]:
         n = self.game.n_players
         ranks, shares = np.zeros(n, np.int64), np.zeros(n)
-        self.ranks_and_win_shares(self.record, self.scores(), ranks, shares)
+        self.game.engine.ranks_and_win_shares(self.rules, self.record, self.scores(), ranks, shares)
         return ranks, shares
+
+    def ranks(self) -> np.ndarray:
+        return self.ranks_and_win_shares()[0]
+
+    def win_shares(self) -> np.ndarray:
+        return self.ranks_and_win_shares()[1]

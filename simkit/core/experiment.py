@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from simkit.core.errors import ConfigError
-from simkit.core.game import Game, game_class, make
+from simkit.core.game import Game, game_class, game_ids, make
 from simkit.core.policy import PolicyChoice, resolve_policy
 from simkit.stats import DEFAULT_MIN_PAIRS, MIN_PAIRS
 
@@ -180,7 +180,7 @@ def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
     head = _table(data, "experiment", source)
     _typed_keys(head, EXPERIMENT_KEYS, "experiment", source)
     if "game" not in head:
-        raise ConfigError("missing; e.g. game = \"canvas\"", source=source, key="experiment.game")
+        raise ConfigError(f"missing; one of {', '.join(game_ids())}", source=source, key="experiment.game")
     try:
         game_class(head["game"])  # unknown game: a clear error before anything else
     except ConfigError as exc:

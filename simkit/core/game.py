@@ -9,39 +9,14 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from simkit.core.columns import Column
 from simkit.core.errors import ConfigError
 from simkit.core.params import Param
-
-GAMES = {"canvas": "simkit.games.canvas.game:CanvasGame", "couleurs": "simkit.games.couleurs.game:CouleursGame"}
-
-
-@dataclass(frozen=True)
-class Column:
-    """A result column a game adds to the per-seat results."""
-
-    name: str
-    dtype: str  # numpy dtype name
-    doc: str
-
-
-# Every game's results carry how each game ended (spec of each game; Couleurs §9.1, §13.9): declared here once.
-END_COLUMNS = (
-    Column("end_reason", "str", "why the game ended: its first end trigger, or the safety bound that stopped it "
-                                "(one of the game's `end_reasons`)"),
-    Column("triggers", "str", "every end trigger that fired, comma-joined, the first one first; empty when none "
-                              "fired (a game stopped by its safety bound)"),
-)
-
-
-def end_columns(end_reason: Sequence[str], triggers: Sequence[str], n_players: int) -> dict[str, np.ndarray]:
-    """The END_COLUMNS arrays, [games, seats], from one end reason and one triggers string per game."""
-    return {col.name: np.repeat(np.asarray(values, dtype=object)[:, None], n_players, axis=1)
-            for col, values in zip(END_COLUMNS, (end_reason, triggers), strict=True)}
+from simkit.games import REGISTRY
 
 
 class State(ABC):
@@ -97,7 +72,7 @@ class Game(ABC):
     rule_params: tuple[Param, ...]
     policy_params: Mapping[str, tuple[Param, ...]]  # compiled policies shipped with the game
     policy_docs: Mapping[str, str]
-    result_columns: tuple[Column, ...]  # per-seat columns beyond the common ones and END_COLUMNS
+    result_columns: tuple[Column, ...]  # the game's own columns, after SEAT_COLUMNS and END_COLUMNS (core.columns)
     end_reasons: tuple[str, ...]  # every value `end_reason` can take, in the order reports list them
     cap_end_reason: str | None = None  # the end reason of a game stopped by a safety bound, not by the rules
     bench_policy: str = "random"  # the shipped policy `simkit bench` times unless told otherwise
@@ -124,18 +99,27 @@ class Game(ABC):
     @abstractmethod
     def play_batch(self, seeds: np.ndarray, lineup: Sequence, seats: np.ndarray) -> dict[str, np.ndarray]:
         """Play one game per seed; seats[g, p] indexes `lineup` (policies). Returns arrays of shape
-        [games, seats] for 'score', 'rank', 'win_share', 'turns', 'turn_order' (1 = first player), the
-        END_COLUMNS (see `end_columns`) and every declared result column."""
+        [games, seats] for every column of `core.columns.frame_columns(result_columns)` (masked where null)."""
 
     def data_sources(self) -> dict[str, str]:
         return {}
 
 
-def game_class(game_id: str) -> type[Game]:
-    if game_id not in GAMES:
-        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}", key="game")
-    module, name = GAMES[game_id].split(":")
+def load(path: str):
+    """The attribute named by a "module:attribute" path."""
+    module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every registered game (`simkit.games.REGISTRY`)."""
+    return tuple(REGISTRY)
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in REGISTRY:
+        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(REGISTRY)}", key="game")
+    return load(REGISTRY[game_id].game_class)
 
 
 def make(game_id: str, rules: Mapping[str, Any] | None = None, *, source: str | None = None,

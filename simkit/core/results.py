@@ -10,10 +10,10 @@ from typing import Mapping, Sequence
 import numpy as np
 import polars as pl
 
-from simkit.core.game import END_COLUMNS
+from simkit.core.columns import frame_columns
 
-COMMON_COLUMNS = ("experiment", "game", "variant", "game_index", "seed", "n_players", "seat", "policy", "score",
-                  "rank", "win_share", "turns", "turn_order")
+# the experiment's columns, before the game's results (`simkit.core.columns.frame_columns`)
+RUN_COLUMNS = ("experiment", "game", "variant", "game_index", "seed", "n_players", "seat", "policy")
 _POLARS_TYPES = {"int8": pl.Int8, "int16": pl.Int16, "int32": pl.Int32, "int64": pl.Int64, "float32": pl.Float32,
                  "float64": pl.Float64, "str": pl.Categorical, "bool": pl.Boolean}
 
@@ -36,20 +36,15 @@ def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray
         "n_players": pl.Series(np.full(n_games * n_players, n_players), dtype=pl.Int8),
         "seat": pl.Series(np.tile(np.arange(n_players), n_games), dtype=pl.Int8),
         "policy": pl.Series(labels[flat(seats)], dtype=pl.Categorical),
-        "score": pl.Series(flat(arrays["score"]), dtype=pl.Int16),
-        "rank": pl.Series(flat(arrays["rank"]), dtype=pl.Int8),
-        "win_share": pl.Series(flat(arrays["win_share"]), dtype=pl.Float32),
-        "turns": pl.Series(flat(arrays["turns"]), dtype=pl.Int16),
-        "turn_order": pl.Series(flat(arrays["turn_order"]), dtype=pl.Int8),
     }
-    for col in (*END_COLUMNS, *game.result_columns):
-        values = arrays[col.name]
-        dtype = _POLARS_TYPES[col.dtype]
+    for name, dtype_name, _ in frame_columns(game.result_columns):
+        values = arrays[name]
+        dtype = _POLARS_TYPES[dtype_name]
         if np.ma.isMaskedArray(values):
             data, mask = flat(values.data), flat(np.ma.getmaskarray(values))
-            columns[col.name] = pl.Series(data).cast(dtype).scatter(np.flatnonzero(mask), None)
+            columns[name] = pl.Series(data).cast(dtype).scatter(np.flatnonzero(mask), None)
         else:
-            columns[col.name] = pl.Series(flat(values), dtype=dtype)
+            columns[name] = pl.Series(flat(values), dtype=dtype)
     return pl.DataFrame(columns)
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 import simkit
-from simkit.core.game import GAMES, game_class
+from simkit.core.game import game_class, game_ids
 from simkit.core.policy import resolve_policy
 
 # Search policies are slow: fewest rollouts (and candidates) their parameters allow. Keyed by parameter name, so
@@ -18,7 +18,7 @@ FAST_SEARCH = {"rollouts": 1, "candidates": 2}
 
 def configs() -> list[tuple[str, str]]:
     """(game id, configuration name) of every registered game and configuration."""
-    return [(game_id, name) for game_id in GAMES for name in game_class(game_id).conformance_configs]
+    return [(game_id, name) for game_id in game_ids() for name in game_class(game_id).conformance_configs]
 
 
 def config_ids() -> list[str]:

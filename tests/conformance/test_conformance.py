@@ -14,13 +14,13 @@ import pytest
 from conformance_cases import config_ids, configs, make, play, policy_batch, random_chooser
 from conformance_playthrough import GOLDEN, dumps, path, record
 from simkit.core.errors import GameAbortedError, PolicyError
-from simkit.core.game import END_COLUMNS, GAMES, game_class
+from simkit.core.columns import frame_columns
+from simkit.core.game import game_class, game_ids
 from simkit.core.policy import PolicyChoice
 from simkit.core.pyloop import play_one
-from simkit.core.results import COMMON_COLUMNS, results_frame
+from simkit.core.results import RUN_COLUMNS, results_frame
 
 CONFIGS = pytest.mark.parametrize("game_id, name", configs(), ids=config_ids())
-BATCH_KEYS = {"score", "rank", "win_share", "turns", "turn_order"}  # play_batch's common arrays
 USER_POLICIES = Path(__file__).with_name("user_policies.py")
 
 
@@ -55,7 +55,7 @@ def check_outcome(scores, ranks, shares) -> None:
 # ---- the registry --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_declares_conformance_configs(game_id):
     declared = getattr(game_class(game_id), "conformance_configs", None)
     assert declared, f"{game_id} declares no conformance_configs (named rule overrides the suite plays)"
@@ -105,20 +105,21 @@ def test_policy_games_step_path_equals_batch_path(game_id, name):
 @CONFIGS
 def test_results_frame_has_exactly_the_declared_columns(game_id, name):
     game, lineup, seeds, seats, arrays = policy_batch(game_id, name)
-    columns = (*END_COLUMNS, *game.result_columns)  # the common end columns, then the game's own
-    declared = [c.name for c in columns]
-    assert set(arrays) == BATCH_KEYS | set(declared)
-    for column in columns:
-        values = arrays[column.name]
-        assert values.shape == seats.shape, column.name
-        if column.dtype == "str":
-            assert all(isinstance(v, str) for v in np.ravel(values)), column.name
+    columns = frame_columns(game.result_columns)  # the common columns, then the game's own
+    declared = [name for name, _, _ in columns]
+    assert set(arrays) == set(declared)
+    for name, dtype, nullable in columns:
+        values = arrays[name]
+        assert values.shape == seats.shape, name
+        assert nullable or not np.ma.is_masked(values), f"{name} is not declared nullable"
+        if dtype == "str":
+            assert all(isinstance(v, str) for v in np.ravel(values)), name
         else:
-            assert values.dtype == np.dtype(column.dtype), f"{column.name}: {values.dtype}, declared {column.dtype}"
+            assert values.dtype == np.dtype(dtype), f"{name}: {values.dtype}, declared {dtype}"
     frame = results_frame(experiment="conformance", game=game, variant="", game_index=np.arange(len(seeds)),
                           seeds=seeds, seats=seats, lineup_labels=[c.label for c in lineup], arrays=arrays)
-    assert frame.columns == [*COMMON_COLUMNS, *declared]
-    for column in sorted(BATCH_KEYS) + declared:  # every value survives the frame's types (no overflow, no loss)
+    assert frame.columns == [*RUN_COLUMNS, *declared]
+    for column in declared:  # every value survives the frame's types (no overflow, no loss)
         actual = frame[column].cast(pl.String) if frame[column].dtype == pl.Categorical else frame[column]
         assert actual.to_list() == np.ma.masked_array(arrays[column]).ravel().tolist(), column  # masked: None
 
@@ -210,7 +211,7 @@ class Tampered:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_checks_notice_a_dropped_or_an_extra_action_and_a_wrong_rank(game_id):
     name = next(n for g, n in configs() if g == game_id)
     game = make(game_id, name)
