@@ -33,6 +33,7 @@ def test_arrays_expand_parts_repeat_per_game_values_and_mask_negatives():
     arrays = LAYOUT.arrays(out, REASONS, 3, {"scenario": np.array(["x", "y"], dtype=object)})
     assert [name for name, _, _ in frame_columns(COLUMNS)] == list(arrays)
     np.testing.assert_array_equal(arrays["turn_order"], [[1, 2, 3], [2, 3, 1]])
+    assert arrays["turn_order"].dtype == np.int8  # the declared dtype
     np.testing.assert_array_equal(arrays["rounds"], [[7, 7, 7], [9, 9, 9]])
     assert arrays["ribbons_a"][0, 1] == 4 and arrays["ribbons_b"][0, 1] is np.ma.masked
     assert not np.ma.is_masked(arrays["ribbons_b"][1])

@@ -94,8 +94,8 @@ class BatchLayout:
             return np.repeat(np.asarray(values)[:, None], n_players, axis=1)
 
         result = {c.name: getattr(out, c.name) for c in SEAT_COLUMNS[:4]}
-        result["turn_order"] = (np.arange(n_players)[None, :] - out.first_player[:, None].astype(np.int64)) \
-            % n_players + 1
+        result["turn_order"] = ((np.arange(n_players)[None, :] - out.first_player[:, None].astype(np.int64))
+                                % n_players + 1).astype(SEAT_COLUMNS[4].dtype)  # as declared
         ends = [end_names(int(r), int(t), end_reasons) for r, t in zip(out.end_reason, out.triggers)]
         for k, col in enumerate(END_COLUMNS):
             result[col.name] = per_seat(np.array([e[k] for e in ends], dtype=object).reshape(n_games))
