@@ -3,6 +3,7 @@ descriptions, and colour/card/patron names as the spec writes them."""
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 import numpy as np
@@ -13,9 +14,13 @@ from simkit.games.atelier.rules.components import COLOURS
 BLUE, GREEN, RED, YELLOW = range(4)
 
 
-@lru_cache(maxsize=None)
 def game(n_players: int = 3, **rules):
-    return simkit.make("atelier", {"n_players": n_players, **rules})
+    return _game(json.dumps({"n_players": n_players, **rules}, sort_keys=True))
+
+
+@lru_cache(maxsize=None)
+def _game(rules: str):
+    return simkit.make("atelier", json.loads(rules))
 
 
 def card(card_id: int) -> int:
