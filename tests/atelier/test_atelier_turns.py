@@ -232,3 +232,13 @@ def test_setup_by_player_count(n):
         state.apply_action(state.legal_actions()[0])
     assert order == [(start - 1 - k) % n for k in range(n)]
     assert s["students"][:n].sum() == n and state.current_player == start
+
+
+def test_an_observation_shows_only_public_information_and_the_players_own_patrons():  # spec §2.4
+    state = started(dice=[6, 6, 6, 6])
+    s, ids = state.record, state.game.rules.patrons.ids
+    for p in range(3):
+        seen = state.observation(p)
+        assert seen.own_patrons == tuple(int(ids[i]) for i in (s["patron_owner"][: len(ids)] == p).nonzero()[0])
+        assert seen.patron_counts == (1, 1, 1) and seen.deck_size == 33
+        assert not any(f in vars(seen) for f in ("order", "patron_order", "patrons"))  # no deck order, no hands
