@@ -28,12 +28,19 @@ def test_random_may_reach_the_bound_and_is_recorded_truncated():
     assert (out["score"] == parts).all() and (out["rank"] >= 1).all()
 
 
+HEURISTICS = ("painter", "majority", "inspiration_hoarder", "masterpiece_rush", "patron_chaser", "patient_roller")
+LINEUPS = {
+    **{family: [{"policy": family}] for family in HEURISTICS},  # self-play at the defaults
+    "painter-mixed": [{"policy": "painter"},
+                      {"policy": "painter", "vp_weight": 2.0, "masterpiece_bonus": 4.0, "reserve_tokens": 2}],
+    "families-mixed": [{"policy": family} for family in HEURISTICS],  # seats rotate through every family
+}
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("lineup", [
-    [{"policy": "painter"}],
-    [{"policy": "painter"}, {"policy": "painter", "vp_weight": 2.0, "masterpiece_bonus": 4.0, "reserve_tokens": 2}],
-], ids=["painter", "painter-mixed"])
-def test_strategy_policies_never_reach_the_bound(n, lineup):
+@pytest.mark.parametrize("name", LINEUPS)
+def test_strategy_policies_never_reach_the_bound(n, name):
+    lineup = LINEUPS[name]
     out = play(game(n), lineup, STRATEGY_GAMES)
     stalled = np.flatnonzero(out["truncated"][:, 0])
     assert stalled.size == 0, f"seeds {stalled[:10].tolist()} reached max_rounds with {lineup}"

@@ -62,9 +62,10 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(r, state, seeds, seat_policy, seat_params, out, legal):
-    """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g. Returns -1, or
-    the index of the first game that stopped with an error (its record left in `state`)."""
+def play_games(r, state, seeds, seat_policy, seat_params, out, legal, search_ws):
+    """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g; legal and
+    search_ws are dispatch.choose_action's scratch. Returns -1, or the index of the first game that stopped with
+    an error (its record left in `state`)."""
     n = r.n_players
     scores = np.zeros(n, np.int64)
     ranks = np.zeros(n, np.int64)
@@ -74,7 +75,7 @@ def play_games(r, state, seeds, seat_policy, seat_params, out, legal):
         setup(r, state, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], legal)
+            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], legal, search_ws)
             if action < 0:
                 s.error = ERR_NO_LEGAL_ACTION
                 s.done = 1

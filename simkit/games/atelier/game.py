@@ -21,7 +21,8 @@ from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shar
 from simkit.games.atelier.engine.setup import deal, setup
 from simkit.games.atelier.engine.transition import apply_action
 from simkit.games.atelier.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
-from simkit.games.atelier.policies.dispatch import POLICY_IDS, choose_action
+from simkit.games.atelier.policies.dispatch import POLICY_IDS, SEARCH, choose_action
+from simkit.games.atelier.policies.search import new_search_workspace
 from simkit.games.atelier.rules.components import COLOURS
 from simkit.games.atelier.rules.params import PARAMS
 from simkit.games.atelier.rules.record import AtelierRules
@@ -83,7 +84,10 @@ class AtelierGame(CompiledGame):
         return np.zeros(1, STATE_DTYPE)
 
     def workspaces(self, policy_ids: np.ndarray) -> tuple:
-        return (np.zeros(N_ACTIONS, np.int64),)
+        """The legal-action scratch, and the search's scratch only when a seat searches (else None: the batch
+        loop is then compiled without the search, dispatch.choose_action)."""
+        search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
+        return np.zeros(N_ACTIONS, np.int64), search_ws
 
     def new_scripted_state(self, seed: int, *, start_player: int | None = None,
                            painting_order: Sequence[int] | None = None, patron_order: Sequence[int] | None = None,

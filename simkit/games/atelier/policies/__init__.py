@@ -1,2 +1,2 @@
-"""Atelier's compiled policies (spec §8): `random` (random.py) and the heuristic families, behind one entry point
-(dispatch.choose_action)."""
+"""Atelier's compiled policies (spec §8): `random` (random_policy.py), the heuristic families (one module each) and
+`search` (search.py), behind one entry point (dispatch.choose_action)."""

@@ -125,13 +125,19 @@ def majority_pile(r, s, p, need):
 
 
 @njit
-def turn_action(r, s, p, params, need):
-    tokens_to_paint = r.inspiration_paint_cost + params[RESERVE_TOKENS]
+def paint_head(r, s, p, tokens_to_paint):
+    """Paint with a 5, else with Inspiration when p holds `tokens_to_paint`; NONE when neither."""
     if is_legal(r, s, DIE + 4):
         return DIE + 4
     if is_legal(r, s, INSPIRE_PAINT) and s.tokens[p] >= tokens_to_paint:
         return INSPIRE_PAINT
-    lacking(r, s, p, params, need)
+    return NONE
+
+
+@njit
+def gather_head(r, s, p, need):
+    """Collect (a 4) when it gives a colour the target lacks (need, from `lacking`), else a 6 when a lacking colour
+    is left in its pile; NONE when neither."""
     if is_legal(r, s, DIE + 3):
         ties = collect_ties(r, s, p)
         for c in range(N_COLOURS):
@@ -141,15 +147,39 @@ def turn_action(r, s, p, params, need):
         for c in range(N_COLOURS):
             if need[c] > 0 and s.pile[c] > 0:
                 return DIE + 5
+    return NONE
+
+
+@njit
+def place_head(r, s, p, need):
+    """A 1 or 2 when the target lacks a colour (the pile is chosen by `majority_pile`); NONE otherwise."""
     for f in range(2):
         if is_legal(r, s, DIE + f) and need[majority_pile(r, s, p, need)] > 0:
             return DIE + f
+    return NONE
+
+
+@njit
+def finish_head(r, s):
+    """End the turn when a die is spent, else take Inspiration with the lowest die (B)."""
     if is_legal(r, s, END_TURN):
         return END_TURN
     for f in range(6):
         if is_legal(r, s, INSPIRE + f):
             return INSPIRE + f
     return NONE
+
+
+@njit
+def turn_action(r, s, p, params, need):
+    action = paint_head(r, s, p, r.inspiration_paint_cost + params[RESERVE_TOKENS])
+    if action != NONE:
+        return action
+    lacking(r, s, p, params, need)
+    action = gather_head(r, s, p, need)
+    if action == NONE:
+        action = place_head(r, s, p, need)
+    return action if action != NONE else finish_head(r, s)
 
 
 @njit
@@ -168,11 +198,18 @@ def painter_action(r, s, params, legal):
     n = legal_actions(r, s, legal)
     if n == 0:
         return -1
+    if s.stage == Stage.TURN:
+        action = turn_action(r, s, s.current, params, np.zeros(N_COLOURS, np.int64))
+        return action if action != NONE else legal[0]
+    return argument_action(r, s, params, legal, n)
+
+
+@njit
+def argument_action(r, s, params, legal, n):
+    """Every stage but the turn's heads (the Arguments of the module docstring), for the target weights
+    params[:3]; legal[:n] are the legal actions. The other heuristic families choose their arguments here too."""
     p, st = s.current, s.stage
     need = np.zeros(N_COLOURS, np.int64)
-    if st == Stage.TURN:
-        action = turn_action(r, s, p, params, need)
-        return action if action != NONE else legal[0]
     if st == Stage.PAINT:
         return SLOT + best_slot(r, s, p, params, True)
     if st == Stage.GAIN or st == Stage.POWER_PAINT:
