@@ -20,6 +20,7 @@ class GameEntry:
 
 
 REGISTRY: Mapping[str, GameEntry] = {
+    "atelier": GameEntry("simkit.games.atelier.game:AtelierGame"),
     "canvas": GameEntry("simkit.games.canvas.game:CanvasGame", commands="simkit.games.canvas.cli",
                         reports={"canvas-scenarios": "simkit.games.canvas.reports.scenarios:write_report"}),
     "couleurs": GameEntry("simkit.games.couleurs.game:CouleursGame",

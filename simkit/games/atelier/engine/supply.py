@@ -1,0 +1,178 @@
+"""Moving paint, Inspiration tokens and students, majorities, and what a player's paintings give (spec §3.4, §5.2,
+§6.1 #1, #2, #18). Small helpers every other engine module shares."""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.atelier.engine.layout import N_COLOURS, NO_LIMIT
+from simkit.games.atelier.rules.vocabulary import Effect
+
+
+@njit
+def paint_held(s, p):
+    total = 0
+    for c in range(N_COLOURS):
+        total += s.paint[p, c]
+    return total
+
+
+@njit
+def can_take_paint(r, s, p, c):
+    """Whether taking 1 cylinder of colour c gives p one: the pile is not empty (limited paint, spec §6.1 #1) and p
+    is under `paint_hand_limit` (at the limit a gain gives nothing, spec §6.1 #18)."""
+    if r.paint_hand_limit != NO_LIMIT and paint_held(s, p) >= r.paint_hand_limit:
+        return False
+    return not r.paint_supply_limited or s.pile[c] > 0
+
+
+@njit
+def take_paint(r, s, p, c):
+    """Take 1 cylinder of colour c if there is one to take."""
+    if not can_take_paint(r, s, p, c):
+        return
+    if r.paint_supply_limited:
+        s.pile[c] -= 1
+    s.paint[p, c] += 1
+
+
+@njit
+def pay_paint(r, s, p, c, k):
+    """Return k cylinders of colour c from p to their pile (spec §3.4 face 5 (a))."""
+    s.paint[p, c] -= k
+    if r.paint_supply_limited:
+        s.pile[c] += k
+
+
+@njit
+def any_paint_to_take(r, s, p):
+    for c in range(N_COLOURS):
+        if can_take_paint(r, s, p, c):
+            return True
+    return False
+
+
+@njit
+def gain_tokens(r, s, p, k):
+    """Take k Inspiration tokens, or what the supply holds (spec §6.1 #2)."""
+    if r.inspiration_supply_limited:
+        k = min(k, s.supply)
+        s.supply -= k
+    s.tokens[p] += k
+
+
+@njit
+def pay_tokens(r, s, p, k):
+    s.tokens[p] -= k
+    if r.inspiration_supply_limited:
+        s.supply += k
+
+
+@njit
+def students_on_piles(s, p):
+    total = 0
+    for c in range(N_COLOURS):
+        total += s.students[p, c]
+    return total
+
+
+@njit
+def has_most(r, s, p, c, ties):
+    """p has the most students at pile c: at least 1 and strictly more than every other player, or, when `ties`,
+    no other player has more (spec §3.4)."""
+    mine = s.students[p, c]
+    if mine < 1:
+        return False
+    for q in range(r.n_players):
+        if q != p and (s.students[q, c] > mine or (s.students[q, c] == mine and not ties)):
+            return False
+    return True
+
+
+@njit
+def owned_effect(r, s, p, effect):
+    """Copies of `effect` among p's paintings and their amounts together (copies add up, spec §5.2)."""
+    copies, amount = 0, 0
+    for card in range(r.n_paintings):
+        if s.owner[card] == p and r.painting_power_effect[card] == effect:
+            copies += 1
+            amount += r.painting_power_amount[card]
+    return copies, amount
+
+
+@njit
+def collect_ties(r, s, p):
+    """Whether a tie for most collects for p: printed for the player counts of `collect_ties_player_counts`, and
+    with a `collect_ties` power in any count (spec §3.4, §5.2)."""
+    return r.collect_ties_player_counts[r.n_players] == 1 or owned_effect(r, s, p, Effect.COLLECT_TIES)[0] > 0
+
+
+@njit
+def collect_gain(r, s, p):
+    """The cylinders a Collect (die 4) would give p now (spec §3.4)."""
+    ties = collect_ties(r, s, p)
+    gain, held = 0, paint_held(s, p)
+    for c in range(N_COLOURS):
+        if has_most(r, s, p, c, ties) and (not r.paint_supply_limited or s.pile[c] > 0):
+            if r.paint_hand_limit == NO_LIMIT or held + gain < r.paint_hand_limit:
+                gain += 1
+    return gain
+
+
+@njit
+def collect(r, s, p):
+    """Collect: 1 cylinder from every pile where p has the most students, mandatory (spec §3.4 face 4)."""
+    ties = collect_ties(r, s, p)
+    for c in range(N_COLOURS):
+        if has_most(r, s, p, c, ties):
+            take_paint(r, s, p, c)
+
+
+@njit
+def masterpieces(r, s, p):
+    count = 0
+    for card in range(r.n_paintings):
+        if s.owner[card] == p and r.painting_masterpiece[card]:
+            count += 1
+    return count
+
+
+@njit
+def patron_deck_size(s):
+    return s.patron_end - s.patron_top
+
+
+@njit
+def draw_patrons(s, p, k):
+    """p takes the top k patrons, or what the deck holds (spec §3.3 draw_patron, §5.2 draw_patron)."""
+    for _ in range(min(k, patron_deck_size(s))):
+        s.patron_owner[s.patron_order[s.patron_top]] = p
+        s.patron_top += 1
+
+
+@njit
+def deck_size(r, s):
+    return r.n_paintings - s.deck_pos
+
+
+@njit
+def affordable(r, s, p, card):
+    """p can pay `card`: every colour short of its cost is covered by `wild_paint` substitutions paid with surplus
+    cylinders of other colours (spec §3.4 face 5, §5.2 wild_paint)."""
+    short, surplus = 0, 0
+    for c in range(N_COLOURS):
+        d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]
+        if d > 0:
+            short += d
+        else:
+            surplus -= d
+    if short == 0:
+        return True
+    return short <= min(owned_effect(r, s, p, Effect.WILD_PAINT)[1], surplus)
+
+
+@njit
+def any_affordable(r, s, p):
+    for i in range(r.row_size):
+        if s.row[i] >= 0 and affordable(r, s, p, s.row[i]):
+            return True
+    return False

@@ -1,0 +1,40 @@
+"""One entry point for Atelier's compiled policies, used by the batch loop and the step API alike."""
+
+from simkit.core.jit import njit
+from simkit.games.atelier.policies.inspiration_hoarder import hoarder_action
+from simkit.games.atelier.policies.majority import majority_action
+from simkit.games.atelier.policies.masterpiece_rush import rush_action
+from simkit.games.atelier.policies.painter import painter_action
+from simkit.games.atelier.policies.patient_roller import roller_action
+from simkit.games.atelier.policies.patron_chaser import chaser_action
+from simkit.games.atelier.policies.random_policy import random_action
+from simkit.games.atelier.policies.search import search_action
+
+RANDOM, PAINTER, MAJORITY, INSPIRATION_HOARDER, MASTERPIECE_RUSH, PATRON_CHASER, PATIENT_ROLLER, SEARCH = range(8)
+POLICY_IDS = {"random": RANDOM, "painter": PAINTER, "majority": MAJORITY, "inspiration_hoarder": INSPIRATION_HOARDER,
+              "masterpiece_rush": MASTERPIECE_RUSH, "patron_chaser": PATRON_CHASER, "patient_roller": PATIENT_ROLLER,
+              "search": SEARCH}
+
+
+@njit
+def choose_action(r, s, policy, params, legal, search_ws):
+    """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
+    `legal` and `search_ws` are the scratch of `AtelierGame.workspaces`; search_ws is None when no seat searches:
+    numba then prunes the search branch, so games without a search seat do not compile the search."""
+    if policy == SEARCH:
+        if search_ws is None:  # not reached: workspaces gives search_ws whenever a seat searches
+            return -1
+        return search_action(r, s, params, legal, search_ws)
+    if policy == PAINTER:
+        return painter_action(r, s, params, legal)
+    if policy == MAJORITY:
+        return majority_action(r, s, params, legal)
+    if policy == INSPIRATION_HOARDER:
+        return hoarder_action(r, s, params, legal)
+    if policy == MASTERPIECE_RUSH:
+        return rush_action(r, s, params, legal)
+    if policy == PATRON_CHASER:
+        return chaser_action(r, s, params, legal)
+    if policy == PATIENT_ROLLER:
+        return roller_action(r, s, params, legal)
+    return random_action(r, s, legal)

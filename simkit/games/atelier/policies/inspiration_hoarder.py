@@ -1,0 +1,54 @@
+"""`inspiration_hoarder` (spec §8): takes Inspiration with weak dice and spends the tokens on painting, patrons and
+rerolls. It reads only its observation (spec §2.4).
+
+Exact formula (spec §6.1b #29). A *strong* die is a 5 that paints, or a 4 or a 6 that gathers a colour its target
+lacks (painter's target at default weights); every other die is *weak*.
+- Turn, in order: draw a patron while it holds at least patron_draw_threshold tokens; paint (a 5, else Inspiration
+  when it holds inspiration_paint_cost + reserve_tokens); spend a strong die; with a die spent, a 1 or 2 as painter
+  places, else end the turn; with no die spent and no strong die: reroll once per turn when it holds more than
+  inspiration_paint_cost + reserve_tokens tokens, else take Inspiration with its lowest die (B).
+- Arguments as painter.
+"""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.atelier.engine.layout import DRAW_PATRON, N_COLOURS, NONE, REROLL, Stage
+from simkit.games.atelier.engine.legality import is_legal, legal_actions
+from simkit.games.atelier.policies.painter import (argument_action, finish_head, gather_head, lacking, paint_head,
+                                                   place_head)
+
+RESERVE_TOKENS, PATRON_DRAW_THRESHOLD = range(2)
+
+
+@njit
+def hoarder_turn(r, s, p, params):
+    keep = r.inspiration_paint_cost + params[RESERVE_TOKENS]
+    if is_legal(r, s, DRAW_PATRON) and s.tokens[p] >= params[PATRON_DRAW_THRESHOLD]:
+        return DRAW_PATRON
+    action = paint_head(r, s, p, keep)
+    if action != NONE:
+        return action
+    need = np.zeros(N_COLOURS, np.int64)
+    weights = np.ones(3)
+    lacking(r, s, p, weights, need)
+    action = gather_head(r, s, p, need)
+    if action != NONE:
+        return action
+    if s.spent > 0:
+        action = place_head(r, s, p, need)
+        return action if action != NONE else finish_head(r, s)
+    if s.rerolls == 0 and s.tokens[p] > keep and is_legal(r, s, REROLL):
+        return REROLL
+    return finish_head(r, s)
+
+
+@njit
+def hoarder_action(r, s, params, legal):
+    n = legal_actions(r, s, legal)
+    if n == 0:
+        return -1
+    if s.stage == Stage.TURN:
+        action = hoarder_turn(r, s, s.current, params)
+        return action if action != NONE else legal[0]
+    return argument_action(r, s, np.ones(3), legal, n)

@@ -1,0 +1,53 @@
+"""`masterpiece_rush` (spec §8): plays as painter until it is ahead late enough, then aims at masterpieces to take
+the First Master token and end the game while ahead. It reads only its observation (spec §2.4).
+
+Exact formula (spec §6.1b #29). Its public lead = VP of its paintings minus the most VP of any other player's
+paintings (patrons are secret, so they are left out). It *rushes* from round rush_start_round on while its lead is
+at least min_lead: it then plays painter with masterpiece_bonus = RUSH_BONUS (every masterpiece outvalues every
+other card) and paints with Inspiration whenever it can; otherwise it plays painter at its default weights.
+"""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.atelier.engine.layout import N_COLOURS, NONE, Stage
+from simkit.games.atelier.engine.legality import legal_actions
+from simkit.games.atelier.policies.painter import MASTERPIECE_BONUS, argument_action, turn_action
+
+RUSH_START_ROUND, MIN_LEAD = range(2)
+RUSH_BONUS = 20.0
+
+
+@njit
+def painting_vp(r, s, q):
+    vp = 0
+    for card in range(r.n_paintings):
+        if s.owner[card] == q:
+            vp += r.painting_vp[card]
+    return vp
+
+
+@njit
+def rushing(r, s, p, params):
+    if s.round < params[RUSH_START_ROUND]:
+        return False
+    others = 0
+    for q in range(r.n_players):
+        if q != p:
+            others = max(others, painting_vp(r, s, q))
+    return painting_vp(r, s, p) - others >= params[MIN_LEAD]
+
+
+@njit
+def rush_action(r, s, params, legal):
+    n = legal_actions(r, s, legal)
+    if n == 0:
+        return -1
+    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
+    weights[3] = 0.0
+    if rushing(r, s, s.current, params):
+        weights[MASTERPIECE_BONUS] = RUSH_BONUS
+    if s.stage == Stage.TURN:
+        action = turn_action(r, s, s.current, weights, np.zeros(N_COLOURS, np.int64))
+        return action if action != NONE else legal[0]
+    return argument_action(r, s, weights, legal, n)

@@ -1,0 +1,33 @@
+"""`patient_roller` (spec §8): spends only a few dice per turn and rerolls the rest on its next turn, fishing for
+5s. It reads only its observation (spec §2.4).
+
+Exact formula (spec §6.1b #29): painter at its default weights, except that once it has spent dice_per_turn dice
+this turn it only paints (a 5, or Inspiration as painter does) and otherwise ends the turn. dice_per_turn =
+dice_per_player is painter itself (every useful die at once), the comparison spec §8 asks for.
+"""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.atelier.engine.layout import END_TURN, N_COLOURS, NONE, Stage
+from simkit.games.atelier.engine.legality import is_legal, legal_actions
+from simkit.games.atelier.policies.painter import argument_action, paint_head, turn_action
+
+DICE_PER_TURN = 0
+
+
+@njit
+def roller_action(r, s, params, legal):
+    n = legal_actions(r, s, legal)
+    if n == 0:
+        return -1
+    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
+    weights[3] = 0.0
+    if s.stage != Stage.TURN:
+        return argument_action(r, s, weights, legal, n)
+    p = s.current
+    if s.spent >= params[DICE_PER_TURN] and is_legal(r, s, END_TURN):
+        action = paint_head(r, s, p, r.inspiration_paint_cost)
+        return action if action != NONE else END_TURN
+    action = turn_action(r, s, p, weights, np.zeros(N_COLOURS, np.int64))
+    return action if action != NONE else legal[0]

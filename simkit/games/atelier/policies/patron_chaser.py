@@ -1,0 +1,46 @@
+"""`patron_chaser` (spec §8): draws patrons early, then paints toward what its patrons reward. It reads only its
+observation (spec §2.4).
+
+Exact formula (spec §6.1b #29). Draws so far = patrons held minus `patron_keep` (power draws count too).
+- While draws so far < draws_per_game: draw a patron whenever it holds patron_draw_cost tokens, and keep those
+  tokens back from painting with Inspiration (painter's reserve_tokens = patron_draw_cost); once done, reserve 0.
+- Otherwise painter with patron_weight = category_bias (the weight of the VP its patrons add for a painting, so
+  a category its patrons count is preferred) and vp_weight = masterpiece_bonus = 1.
+- Keeping a patron at setup and every argument: as painter with those weights.
+"""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.atelier.engine.layout import DRAW_PATRON, N_COLOURS, NONE, Stage
+from simkit.games.atelier.engine.legality import is_legal, legal_actions
+from simkit.games.atelier.policies.painter import PATRON_WEIGHT, RESERVE_TOKENS, argument_action, turn_action
+
+DRAWS_PER_GAME, CATEGORY_BIAS = range(2)
+
+
+@njit
+def draws_left(r, s, p, params):
+    held = 0
+    for patron in range(r.n_patrons):
+        held += s.patron_owner[patron] == p
+    return held - r.patron_keep < params[DRAWS_PER_GAME]
+
+
+@njit
+def chaser_action(r, s, params, legal):
+    n = legal_actions(r, s, legal)
+    if n == 0:
+        return -1
+    p = s.current
+    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
+    weights[PATRON_WEIGHT] = params[CATEGORY_BIAS]
+    weights[RESERVE_TOKENS] = 0.0
+    if s.stage != Stage.TURN:
+        return argument_action(r, s, weights, legal, n)
+    if draws_left(r, s, p, params):
+        if is_legal(r, s, DRAW_PATRON):
+            return DRAW_PATRON
+        weights[RESERVE_TOKENS] = r.patron_draw_cost
+    action = turn_action(r, s, p, weights, np.zeros(N_COLOURS, np.int64))
+    return action if action != NONE else legal[0]
