@@ -1,7 +1,7 @@
 """Rule tests of the painting powers (spec §5.2): each effect kind of the shipped powers, when painted and ongoing."""
 
-from scripted import (BLUE, GREEN, RED, YELLOW, act, actions, card, game, give_paint, legal, own, paint_of,
-                      set_dice, started)
+from scripted import (GREEN, RED, act, actions, give_paint, legal, own, paint_of,
+                      started)
 
 ALICE, BILL, CAROL = 0, 1, 2
 

@@ -2,9 +2,8 @@
 extra round, the safety bound, score parts, tie-breaks and ranks."""
 
 import numpy as np
-import pytest
 
-from scripted import BLUE, GREEN, RED, YELLOW, act, actions, game, give_paint, own, started
+from scripted import GREEN, RED, act, actions, game, give_paint, own, started
 from simkit.games.atelier.engine.scoring import patron_score
 
 ALICE, BILL, CAROL = 0, 1, 2

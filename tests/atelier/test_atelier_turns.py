@@ -3,8 +3,7 @@ skipped players and the round."""
 
 import pytest
 
-from scripted import (BLUE, GREEN, RED, YELLOW, act, actions, card, game, give_paint, legal, paint_of, set_dice,
-                      started)
+from scripted import (BLUE, GREEN, RED, YELLOW, act, actions, card, game, give_paint, legal, paint_of, started)
 
 ALICE, BILL, CAROL, DAN = 0, 1, 2, 3
 

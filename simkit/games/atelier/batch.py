@@ -62,17 +62,16 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(r, state, seeds, seat_policy, seat_params, out, legal, search_ws):
+def play_games(r, s, seeds, seat_policy, seat_params, out, legal, search_ws):
     """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g; legal and
     search_ws are dispatch.choose_action's scratch. Returns -1, or the index of the first game that stopped with
-    an error (its record left in `state`)."""
+    an error (its record left in s)."""
     n = r.n_players
     scores = np.zeros(n, np.int64)
     ranks = np.zeros(n, np.int64)
     shares = np.zeros(n, np.float64)
-    s = state[0]
     for g in range(len(seeds)):
-        setup(r, state, seeds[g])
+        setup(r, s, seeds[g])
         while not s.done:
             p = s.current
             action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], legal, search_ws)

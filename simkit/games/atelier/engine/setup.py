@@ -1,9 +1,9 @@
 """Setup (spec §2.3): the chance draws of steps 1, 2 and 5, then the deal, then the setup decisions of steps 6–7
 (spec §6.1b #22)."""
 
-import numpy as np
 
 from simkit.core.jit import njit
+from simkit.core.records import clear_record
 from simkit.core.rng import next_below, shuffle, stream_key
 from simkit.games.atelier.engine.flow import next_turn, start_round
 from simkit.games.atelier.engine.layout import (MAX_ROW, N_COLOURS, N_FACES, NONE, STREAM_DICE, STREAM_PAINTINGS,
@@ -13,10 +13,9 @@ from simkit.games.atelier.rules.params import MAX_PATRON_DEAL, MAX_PLAYERS
 
 
 @njit
-def setup(r, state, seed):
+def setup(r, s, seed):
     """Blank the record, draw the game's chance outcomes from `seed`, deal."""
-    state.view(np.uint8)[:] = 0
-    s = state[0]
+    clear_record(s)
     s.paintings_rng[0] = stream_key(seed, STREAM_PAINTINGS)
     s.patrons_rng[0] = stream_key(seed, STREAM_PATRONS)
     s.start_rng[0] = stream_key(seed, STREAM_START)

@@ -19,10 +19,10 @@ POLICY_IDS = {"random": RANDOM, "painter": PAINTER, "majority": MAJORITY, "inspi
 @njit
 def choose_action(r, s, policy, params, legal, search_ws):
     """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
-    `legal` and `search_ws` are the scratch of `AtelierGame.workspaces`; search_ws is None when no seat searches:
+    `legal` and `search_ws` are the scratch of `AtelierGame.policy_args`; search_ws is None when no seat searches:
     numba then prunes the search branch, so games without a search seat do not compile the search."""
     if policy == SEARCH:
-        if search_ws is None:  # not reached: workspaces gives search_ws whenever a seat searches
+        if search_ws is None:  # not reached: policy_args gives search_ws whenever a seat searches
             return -1
         return search_action(r, s, params, legal, search_ws)
     if policy == PAINTER:

@@ -89,3 +89,23 @@ PARAMS = (
     Param("patrons_file", "", "replacement patrons.csv ('' = the one in `data`)"),
 )
 PARAM_NAMES = tuple(p.name for p in PARAMS)
+
+
+# Named rule overrides the conformance suite (tests/conformance) plays:
+# every player count, and the notable rule options (spec §6.1, §6.1b) and alternative data (spec §7.2)
+CONFORMANCE_CONFIGS = {
+    "2p": {"n_players": 2},
+    "3p": {"n_players": 3},
+    "4p": {"n_players": 4},
+    "3p-random-return-ties-null-actions": {"n_players": 3, "student_return_choice": "random",
+                                           "collect_ties_player_counts": [2, 3, 4],
+                                           "allow_null_die_actions": True},
+    "4p-unlimited-supplies-limits-inspiration-main": {
+        "n_players": 4, "paint_supply_limited": False, "inspiration_supply_limited": False,
+        "max_rerolls_per_turn": 1, "max_inspiration_paints_per_turn": 1, "paint_hand_limit": 8,
+        "inspiration_paint_is_main_action": True, "free_actions_after_b": True},
+    "2p-stronger-powers-keep-2-of-3": {"n_players": 2, "data": "alternatives/stronger-powers",
+                                       "patron_deal": 3, "patron_keep": 2, "tie_break": ["first_master"]},
+    "3p-fewer-masterpieces-short": {"n_players": 3, "data": "alternatives/fewer-masterpieces",
+                                    "max_rounds": 6, "final_rounds_after_trigger": 0, "row_size": 5},
+}
