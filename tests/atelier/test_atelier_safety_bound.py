@@ -37,6 +37,7 @@ LINEUPS = {
 }
 
 
+@pytest.mark.slow  # 24 runs of 10,000 games: `pytest -m slow` (CI runs it)
 @pytest.mark.parametrize("n", [2, 3, 4])
 @pytest.mark.parametrize("name", LINEUPS)
 def test_strategy_policies_never_reach_the_bound(n, name):
