@@ -96,9 +96,11 @@ class BatchLayout:
         result = {c.name: getattr(out, c.name) for c in SEAT_COLUMNS[:4]}
         result["turn_order"] = ((np.arange(n_players)[None, :] - out.first_player[:, None].astype(np.int64))
                                 % n_players + 1).astype(SEAT_COLUMNS[4].dtype)  # as declared
-        ends = [end_names(int(r), int(t), end_reasons) for r, t in zip(out.end_reason, out.triggers)]
+        codes = out.end_reason.astype(np.uint8).astype(np.int64) * 256 + out.triggers.astype(np.uint8)
+        distinct, which = np.unique(codes, return_inverse=True)  # a batch has few distinct endings: name each once
+        ends = [end_names(int(c) // 256, int(c) % 256, end_reasons) for c in distinct]
         for k, col in enumerate(END_COLUMNS):
-            result[col.name] = per_seat(np.array([e[k] for e in ends], dtype=object).reshape(n_games))
+            result[col.name] = per_seat(np.array([e[k] for e in ends], dtype=object)[which.reshape(n_games)])
         for col in self.columns:
             if col.dtype == "str":
                 result[col.name] = per_seat(np.asarray(text[col.name], dtype=object))

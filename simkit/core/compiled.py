@@ -108,6 +108,11 @@ class CompiledGame(Game):
         made before play, such as Canvas's random scoring cards); games with equal keys share a record."""
         return None
 
+    def rules_keys(self, seeds: np.ndarray) -> list[Hashable]:
+        """`rules_key` of each seed (override it when the key depends on no seed: a batch then asks nothing per
+        game)."""
+        return [self.rules_key(int(seed)) for seed in seeds]
+
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
         """What the compiled policies of these ids take after their parameters (`*ws`): per-ruleset tables of the
         games whose `rules_key` is `key`, scratch arrays."""
@@ -149,10 +154,13 @@ class CompiledGame(Game):
         ids = np.array([self.policy_ids[c.name] for c in lineup], np.int8)
         params = np.array([policy_vector(c, self.policy_params, self.max_policy_params) for c in lineup])
         params = params.reshape(len(lineup), self.max_policy_params)
-        keys = [self.rules_key(int(seed)) for seed in seeds]
+        keys = self.rules_keys(seeds)
+        groups: dict[Hashable, list[int]] = {}
+        for g, key in enumerate(keys):  # games sharing a rules record play in one compiled call
+            groups.setdefault(key, []).append(g)
         out = self.layout.new(len(seeds), self.n_players)
-        for key in dict.fromkeys(keys):  # games sharing a rules record play in one compiled call
-            rows = np.flatnonzero([k == key for k in keys]) if len(set(keys)) > 1 else slice(None)
+        for key, members in groups.items():
+            rows = np.array(members) if len(groups) > 1 else slice(None)
             part = self.layout.new(len(seeds[rows]), self.n_players)
             state = self.new_state_record()
             failed = self.engine.play_games(self.rules_record(key)[0], state[0], seeds[rows], ids[seats[rows]],

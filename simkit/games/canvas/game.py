@@ -74,6 +74,11 @@ class CanvasGame(CompiledGame):
     def rules_key(self, seed: int) -> tuple[int, ...]:
         return self.scoring_of(seed)
 
+    def rules_keys(self, seeds: np.ndarray) -> list[tuple[int, ...]]:
+        if self.rules.random_scoring_count:
+            return [self.scoring_of(int(seed)) for seed in seeds]
+        return [self.rules.fixed_scoring] * len(seeds)
+
     def rules_record(self, key: tuple[int, ...]) -> np.ndarray:
         return self.scenario(key).rules_arr
 
@@ -84,4 +89,5 @@ class CanvasGame(CompiledGame):
         return self.scenario(key).table, new_workspace(self.num_distinct_actions)
 
     def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
-        return {"scoring_cards": np.array([",".join(SCORING_CONDITIONS[c] for c in key) for key in keys], object)}
+        names = {key: ",".join(SCORING_CONDITIONS[c] for c in key) for key in set(keys)}
+        return {"scoring_cards": np.array([names[key] for key in keys], object)}
