@@ -5,7 +5,7 @@ from simkit.games.canvas.policies.shipped import Policy, _greedy_action, _planne
 from simkit.games.canvas.policies.search import search_action
 
 
-@njit
+@njit(inline="always")
 def choose_action(r, s, policy, params, table, ws):
     """The action of compiled policy `policy` (a policies.Policy) for the current player, under the rules record r
     with the scenario's PaintingTable."""
