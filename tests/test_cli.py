@@ -6,6 +6,7 @@ import polars as pl
 import pytest
 
 from simkit.cli import main
+from simkit.core.game import game_ids
 
 GOOD = """
 [experiment]
@@ -44,7 +45,8 @@ def test_run_writes_report_and_data(tmp_path, capsys):
 
 
 def test_listing_commands(capsys):
-    assert run_cli(["games"], capsys)[1].startswith("canvas")
+    listed = [line.split("\t")[0] for line in run_cli(["games"], capsys)[1].splitlines()]
+    assert listed == list(game_ids()) and "canvas" in listed
     code, out, _ = run_cli(["policies", "canvas"], capsys)
     assert code == 0 and "greedy" in out and "paint_threshold" in out
     code, out, _ = run_cli(["rules", "canvas"], capsys)

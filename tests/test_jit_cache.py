@@ -43,7 +43,8 @@ def test_editing_a_constant_compiled_code_uses_changes_the_key_and_editing_a_rep
 def test_the_installed_package_points_numba_at_its_versioned_cache():
     path = Path(numba.config.CACHE_DIR)
     assert path.name == f"{jit_cache.PREFIX}{numba.__version__}-{jit_cache.source_key()}"
-    assert Path(simkit.__file__).resolve().parent / "games" / "couleurs" / "engine.py" in jit_cache.compiled_sources()
+    engine = Path(simkit.__file__).resolve().parent / "games" / "couleurs" / "engine" / "transitions.py"
+    assert engine in jit_cache.compiled_sources()
 
 
 def test_the_key_follows_relative_imports(tmp_path):
