@@ -33,14 +33,16 @@ class Column:
         return self.parts or (self.name,)
 
 
-# Every game's per-seat results (`simkit.core.results` adds the experiment's own columns before them).
-SEAT_COLUMNS = (
+# Every game's per-seat results (`simkit.core.results` adds the experiment's own columns before them): those its
+# compiled code records, and turn_order, derived from the recorded first player.
+RECORDED_SEAT_COLUMNS = (
     Column("score", "int16", "final score"),
     Column("rank", "int8", "1 = winner; tied players share the better rank"),
     Column("win_share", "float32", "1 for a sole winner, 1/k for a k-way tie, 0 otherwise"),
     Column("turns", "int16", "turns this seat played"),
-    Column("turn_order", "int8", "1 = first player"),
 )
+TURN_ORDER = Column("turn_order", "int8", "1 = first player")
+SEAT_COLUMNS = (*RECORDED_SEAT_COLUMNS, TURN_ORDER)
 # Every game's results carry how each game ended (spec of each game; Couleurs §9.1, §13.9).
 END_COLUMNS = (
     Column("end_reason", "str", "why the game ended: its first end trigger, or the safety bound that stopped it "
@@ -73,7 +75,7 @@ class BatchLayout:
 
     def __init__(self, columns: Sequence[Column], module: str, name: str = "BatchOutput"):
         self.columns = tuple(columns)
-        self.fields = (*SEAT_COLUMNS[:4], *_CORE_FIELDS, *(c for c in self.columns if c.dtype != "str"))
+        self.fields = (*RECORDED_SEAT_COLUMNS, *_CORE_FIELDS, *(c for c in self.columns if c.dtype != "str"))
         self.output_type = namedtuple(name, [f.name for f in self.fields], module=module)
         self._where = (module, name)
 
@@ -93,9 +95,9 @@ class BatchLayout:
         def per_seat(values):
             return np.repeat(np.asarray(values)[:, None], n_players, axis=1)
 
-        result = {c.name: getattr(out, c.name) for c in SEAT_COLUMNS[:4]}
-        result["turn_order"] = ((np.arange(n_players)[None, :] - out.first_player[:, None].astype(np.int64))
-                                % n_players + 1).astype(SEAT_COLUMNS[4].dtype)  # as declared
+        result = {c.name: getattr(out, c.name) for c in RECORDED_SEAT_COLUMNS}
+        result[TURN_ORDER.name] = ((np.arange(n_players)[None, :] - out.first_player[:, None].astype(np.int64))
+                                   % n_players + 1).astype(TURN_ORDER.dtype)
         codes = out.end_reason.astype(np.uint8).astype(np.int64) * 256 + out.triggers.astype(np.uint8)
         distinct, which = np.unique(codes, return_inverse=True)  # a batch has few distinct endings: name each once
         ends = [end_names(int(c) // 256, int(c) % 256, end_reasons) for c in distinct]

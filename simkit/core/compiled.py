@@ -103,15 +103,13 @@ class CompiledGame(Game):
         """A blank one-record state array."""
         raise NotImplementedError
 
-    def rules_key(self, seed: int) -> Hashable:
-        """What, beyond the rule values, the rules record of the game with this seed depends on (a chance draw
-        made before play, such as Canvas's random scoring cards); games with equal keys share a record."""
-        return None
-
     def rules_keys(self, seeds: np.ndarray) -> list[Hashable]:
-        """`rules_key` of each seed (override it when the key depends on no seed: a batch then asks nothing per
-        game)."""
-        return [self.rules_key(int(seed)) for seed in seeds]
+        """For each seed, what beyond the rule values the game's rules record depends on (a chance draw made before
+        play, such as Canvas's random scoring cards); games with equal keys share a record. None: nothing."""
+        return [None] * len(seeds)
+
+    def rules_key(self, seed: int) -> Hashable:
+        return self.rules_keys(np.array([seed], np.uint64))[0]
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
         """What the compiled policies of these ids take after their parameters (`*ws`): per-ruleset tables of the
@@ -155,12 +153,14 @@ class CompiledGame(Game):
         params = np.array([policy_vector(c, self.policy_params, self.max_policy_params) for c in lineup])
         params = params.reshape(len(lineup), self.max_policy_params)
         keys = self.rules_keys(seeds)
-        groups: dict[Hashable, list[int]] = {}
-        for g, key in enumerate(keys):  # games sharing a rules record play in one compiled call
-            groups.setdefault(key, []).append(g)
+        groups: dict[Hashable, list[int] | slice] = dict.fromkeys(set(keys), slice(None))
+        if len(groups) > 1:  # games sharing a rules record play in one compiled call
+            groups = {}
+            for g, key in enumerate(keys):
+                groups.setdefault(key, []).append(g)
         out = self.layout.new(len(seeds), self.n_players)
         for key, members in groups.items():
-            rows = np.array(members) if len(groups) > 1 else slice(None)
+            rows = members if isinstance(members, slice) else np.array(members)
             part = self.layout.new(len(seeds[rows]), self.n_players)
             state = self.new_state_record()
             failed = self.engine.play_games(self.rules_record(key)[0], state[0], seeds[rows], ids[seats[rows]],
@@ -174,8 +174,9 @@ class CompiledGame(Game):
     def record_result(self, state: "CompiledState") -> dict[str, np.ndarray]:
         """One finished game's result arrays, in the shapes of `play_batch` with one game."""
         out = self.layout.new(1, self.n_players)
-        ranks, shares = state.ranks_and_win_shares()
-        self.engine.record_game(state.rules, state.record, state.scores(), ranks, shares, out, 0)
+        scores = state.scores()
+        ranks, shares = state.ranks_and_win_shares(scores)
+        self.engine.record_game(state.rules, state.record, scores, ranks, shares, out, 0)
         return self.layout.arrays(out, self.end_reasons, self.n_players, self.text_columns([state.rules_key]))
 
     def aborted(self, seed: int, record) -> GameAbortedError:
@@ -254,14 +255,14 @@ class CompiledState(State):
         self.game.engine.final_scores(self.rules, self.record, out)
         return out
 
-    def ranks_and_win_shares(self) -> tuple[np.ndarray, np.ndarray]:
+    def ranks_and_win_shares(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = self.game.n_players
         ranks, shares = np.zeros(n, np.int64), np.zeros(n)
-        self.game.engine.ranks_and_win_shares(self.rules, self.record, self.scores(), ranks, shares)
+        self.game.engine.ranks_and_win_shares(self.rules, self.record, scores, ranks, shares)
         return ranks, shares
 
     def ranks(self) -> np.ndarray:
-        return self.ranks_and_win_shares()[0]
+        return self.ranks_and_win_shares(self.scores())[0]
 
     def win_shares(self) -> np.ndarray:
-        return self.ranks_and_win_shares()[1]
+        return self.ranks_and_win_shares(self.scores())[1]

@@ -71,9 +71,6 @@ class CanvasGame(CompiledGame):
 
     # ---- the base's hooks: a game's rules record depends on its scoring cards ---------------------------------------
 
-    def rules_key(self, seed: int) -> tuple[int, ...]:
-        return self.scoring_of(seed)
-
     def rules_keys(self, seeds: np.ndarray) -> list[tuple[int, ...]]:
         if self.rules.random_scoring_count:
             return [self.scoring_of(int(seed)) for seed in seeds]
