@@ -92,22 +92,22 @@ def best_family_text(win: pl.DataFrame, n: int) -> str:
 
 def _answer(res) -> list[str]:
     t = res.tables
-    lines = []
+    lines = ["Win shares (per seat, ties split) and rates in %, with 95% intervals over deals."]
     for n in _counts(res):
+        def rate(measure: str) -> str:
+            return _rate(t["outcomes"], measure, n)
         seat = _shipped(t["seats"]).filter((pl.col("n_players") == n) & (pl.col("turn_order") == 1)).row(
             0, named=True)
         first = next(h for h in HEADLINES if h.key == "first_player").value(t, P.SHIPPED, n)[0]
         lines.append(
             f"{n} players: {best_family_text(t['win_share'], n)}. First player: {first}, "
             f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])}. The First Master token is taken in "
-            f"{_rate(t['outcomes'], 'first_master_taken', n)} of games and its holder wins "
-            f"{_rate(t['outcomes'], 'first_master_holder_won', n)} of them; its 4 VP decide the winner in "
-            f"{_rate(t['outcomes'], 'first_master_decisive', n)}. Games last "
-            f"{_mean(t['outcomes'], 'rounds', n)} rounds. The top score is tied in {_rate(t['outcomes'], 'tie_on_score', n)} of games "
-            f"(a shared victory remains in {_rate(t['outcomes'], 'shared_win', n)}). Patron VP decide the winner "
-            f"in {_rate(t['outcomes'], 'patrons_decisive', n)}.")
+            f"{rate('first_master_taken')} of games and its holder wins {rate('first_master_holder_won')} of them; "
+            f"its {res.ruleset['first_master_vp']} VP decide the winner in {rate('first_master_decisive')}. Games "
+            f"last {_mean(t['outcomes'], 'rounds', n)} rounds. The top score is tied in {rate('tie_on_score')} of "
+            f"games (a shared victory remains in {rate('shared_win')}). Patron VP decide the winner in "
+            f"{rate('patrons_decisive')}.")
     holds = t["headlines"].filter(pl.col("data_set") != P.SHIPPED)
-    lines.insert(0, "Win shares (per seat, ties split) and rates in %, with 95% intervals over deals.")
     lines.append(f"Sensitivity: of {holds.height} (headline, alternative data set, player count) checks, "
                  f"{int(holds['holds'].sum())} hold as on the shipped data (criteria in the sensitivity section).")
     return lines
