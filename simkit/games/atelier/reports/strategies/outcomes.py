@@ -24,20 +24,22 @@ INDICATORS = {
     "shared_win": "the victory is shared (tied on score and every tie-break)",
     "first_master_taken": "someone took the First Master token",
     "first_master_holder_won": "the token's holder won (a shared win counts its share; games with a holder)",
-    "first_master_decisive": "without the token's VP the winners would differ",
+    "first_master_decisive": "without the token (its VP and its tie-break) the winners would differ",
     "patrons_decisive": "without every patron's VP the winners would differ",
     "dry_pile_at_end": "at least one paint pile empty at the end",
     "truncated": "the safety bound max_rounds ended the game",
 }
 
 
-def _winner_key(score: pl.Expr) -> pl.Expr:
-    """One integer per seat ordering seats as spec §4.3 with the default tie-breaks; paint held is < 1000."""
-    return score.cast(pl.Int64) * 2000 + pl.col("paint_left").cast(pl.Int64) * 2 + pl.col("first_master")
+def _winner_key(score: pl.Expr, token: bool) -> pl.Expr:
+    """One integer per seat ordering seats as spec §4.3 with the default tie-breaks (the First Master token's only
+    when `token`); paint held is < 1000."""
+    key = score.cast(pl.Int64) * 2000 + pl.col("paint_left").cast(pl.Int64) * 2
+    return key + pl.col("first_master").cast(pl.Int64) if token else key
 
 
-def _winners(score: pl.Expr) -> pl.Expr:
-    key = _winner_key(score)
+def _winners(score: pl.Expr, token: bool = True) -> pl.Expr:
+    key = _winner_key(score, token)
     return key == key.max().over(GAME_KEYS)
 
 
@@ -89,7 +91,7 @@ def game_outcomes(df: pl.DataFrame) -> pl.DataFrame:
     winners = (pl.col("rank") == 1).sum()
     fm_holder = pl.col("first_master") == 1
     marked = df.with_columns(
-        without_fm=_winners(pl.col("score") - pl.col("first_master_vp")),
+        without_fm=_winners(pl.col("score") - pl.col("first_master_vp"), token=False),
         without_patrons=_winners(pl.col("score") - pl.col("patron_vp")))
     contested, tied_piles = zip(*(_pile_counts(c) for c in STUDENTS))
     return (marked.group_by(GAME_KEYS, maintain_order=True).agg(
