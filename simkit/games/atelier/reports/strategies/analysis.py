@@ -47,7 +47,7 @@ def win_share_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def ratings_table(df: pl.DataFrame) -> pl.DataFrame:
     """Plackett–Luce log-strengths of the families from the finishing ranks (ties after the tie-breaks split), per
-    data set and player count, centred to mean 0, 95% intervals cluster-robust over deals."""
+    data set and player count in the frame, centred to mean 0, 95% intervals cluster-robust over deals."""
     data = with_cluster(df).with_columns(game_key=pl.format("{}|{}", "lineup", "game_index"))
     frames = []
     for (data_set, n), g in data.group_by(BY, maintain_order=True):
@@ -133,7 +133,7 @@ def analyse(res: Results) -> None:
     shipped_games = games.filter(pl.col("data_set") == SHIPPED)
     t = res.tables
     t["win_share"] = win_share_table(both)
-    t["ratings"] = ratings_table(both)
+    t["ratings"] = ratings_table(res.main)  # the shipped data's: the headlines compared across data sets use none
     t["seats"] = seat_table(both)
     t["outcomes"] = outcome_table(games)
     t["lengths"] = length_table(games)

@@ -31,6 +31,15 @@ INDICATORS = {
 }
 
 
+def _with_game_id(df: pl.DataFrame) -> pl.DataFrame:
+    """A `_game` column identifying each game by one 64-bit hash of its GAME_KEYS: windows over one integer column
+    are much faster than over four columns, strings among them."""
+    missing = [k for k in GAME_KEYS if k not in df.columns]
+    if missing:
+        raise ValueError(f"missing game key column(s): {', '.join(missing)}")
+    return df.with_columns(_game=pl.struct(GAME_KEYS).hash())
+
+
 def _winner_key(score: pl.Expr, token: bool) -> pl.Expr:
     """One integer per seat ordering seats as spec §4.3 with the default tie-breaks (the First Master token's only
     when `token`); paint held is < 1000."""
@@ -40,12 +49,12 @@ def _winner_key(score: pl.Expr, token: bool) -> pl.Expr:
 
 def _winners(score: pl.Expr, token: bool = True) -> pl.Expr:
     key = _winner_key(score, token)
-    return key == key.max().over(GAME_KEYS)
+    return key == key.max().over("_game")
 
 
 def check_winners(df: pl.DataFrame) -> None:
     """The winner key finds exactly the recorded winners (rank 1): the report's rules use the default tie-breaks."""
-    wrong = df.filter(_winners(pl.col("score")) != (pl.col("rank") == 1))
+    wrong = _with_game_id(df).filter(_winners(pl.col("score")) != (pl.col("rank") == 1))
     if wrong.height:
         raise ValueError(f"{wrong.height} seats where the default tie-breaks do not give the recorded winner; "
                          "the outcome analysis needs tie_break = ['paint', 'first_master']")
@@ -57,15 +66,16 @@ def _changed(winners_without: pl.Expr) -> pl.Expr:
 
 
 def per_seat(df: pl.DataFrame) -> pl.DataFrame:
-    """Seat columns the outcome analysis adds: piles where the seat has strictly the most students."""
-    return df.with_columns(piles_held=sum(_strict_most(c) for c in STUDENTS).cast(pl.Int8))
-
-
-def _strict_most(column: str) -> pl.Expr:
-    """1 when this seat has at least 1 student at the pile and more than every other seat."""
-    top = pl.col(column).max().over(GAME_KEYS)
-    at_top = (pl.col(column) == top).sum().over(GAME_KEYS)
-    return ((pl.col(column) == top) & (top > 0) & (at_top == 1)).cast(pl.Int8)
+    """Seat columns the outcome analysis adds: piles_held, the piles where the seat has at least 1 student and more
+    than every other seat."""
+    top = {c: f"_top_{c}" for c in STUDENTS}
+    at_top = {c: f"_at_top_{c}" for c in STUDENTS}
+    return (_with_game_id(df)
+            .with_columns(pl.col(c).max().over("_game").alias(top[c]) for c in STUDENTS)
+            .with_columns((pl.col(c) == pl.col(top[c])).sum().over("_game").alias(at_top[c]) for c in STUDENTS)
+            .with_columns(piles_held=sum(((pl.col(c) == pl.col(top[c])) & (pl.col(top[c]) > 0)
+                                          & (pl.col(at_top[c]) == 1)).cast(pl.Int8) for c in STUDENTS).cast(pl.Int8))
+            .drop("_game", *top.values(), *at_top.values()))
 
 
 def _pile_counts(column: str) -> tuple[pl.Expr, pl.Expr]:
@@ -80,9 +90,6 @@ def game_outcomes(df: pl.DataFrame) -> pl.DataFrame:
     """One row per game: its keys, deal, rounds, the INDICATORS and the pile counts (contested_piles: piles with
     students of two or more players; tied_piles: piles whose most students are shared, so nobody collects there
     in 2 and 3 player games; dry_piles: empty piles)."""
-    missing = [k for k in GAME_KEYS if k not in df.columns]
-    if missing:
-        raise ValueError(f"missing game key column(s): {', '.join(missing)}")
     top_score = pl.col("score").max()
     at_top = pl.col("score") == top_score
     tied = at_top.sum() >= 2
@@ -90,11 +97,12 @@ def game_outcomes(df: pl.DataFrame) -> pl.DataFrame:
     paint_broke = tied & ((paint_of_top == paint_of_top.max()).sum() < at_top.sum())
     winners = (pl.col("rank") == 1).sum()
     fm_holder = pl.col("first_master") == 1
-    marked = df.with_columns(
+    marked = _with_game_id(df).with_columns(
         without_fm=_winners(pl.col("score") - pl.col("first_master_vp"), token=False),
         without_patrons=_winners(pl.col("score") - pl.col("patron_vp")))
     contested, tied_piles = zip(*(_pile_counts(c) for c in STUDENTS))
-    return (marked.group_by(GAME_KEYS, maintain_order=True).agg(
+    return (marked.group_by("_game", maintain_order=True).agg(
+        *(pl.col(k).first() for k in GAME_KEYS),
         pl.col("deal").first(), pl.col("rounds").first(), pl.col("truncated").first().cast(pl.Int8),
         tie_on_score=tied.cast(pl.Int8),
         decided_by_paint=paint_broke.cast(pl.Int8),
@@ -107,5 +115,5 @@ def game_outcomes(df: pl.DataFrame) -> pl.DataFrame:
         patrons_decisive=_changed(pl.col("without_patrons")).cast(pl.Int8),
         dry_piles=sum((pl.col(p).first() == 0).cast(pl.Int8) for p in PILES),
         contested_piles=sum(contested), tied_piles=sum(tied_piles))
-        .with_columns(dry_pile_at_end=(pl.col("dry_piles") > 0).cast(pl.Int8))
+        .drop("_game").with_columns(dry_pile_at_end=(pl.col("dry_piles") > 0).cast(pl.Int8))
         .with_columns(cluster=pl.format("{}|{}", "lineup", "deal")))
