@@ -208,7 +208,7 @@ def simulated_games(n_games: int, seed: int = 7) -> pl.DataFrame:
 
 
 def test_cluster_robust_intervals_match_wald_on_independent_games_and_see_duplicates():
-    games = simulated_games(3000)
+    games = simulated_games(1500)
     wald = plackett_luce(games).sort("policy")
     alone = plackett_luce(games.with_columns(deal=pl.col("game")), cluster_col="deal").sort("policy")
     assert np.allclose(alone["log_strength"], wald["log_strength"])

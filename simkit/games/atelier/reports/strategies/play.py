@@ -45,7 +45,7 @@ class Settings:
 # share per deal is about 0.34, 0.32 and 0.24-0.29 at 2, 3 and 4 players: 2000, 1600 and 1200 deals per family
 # give about 0.015, 0.016 and 0.015), at about 700 four-player games per second and core.
 FULL = Settings(False, {2: 400, 3: 160, 4: 120}, {2: 400, 3: 160, 4: 120})
-QUICK = Settings(True, {2: 20, 3: 6, 4: 4}, {2: 6, 3: 2, 4: 2})
+QUICK = Settings(True, {2: 20, 3: 6, 4: 4}, {2: 2, 3: 1, 4: 1})
 
 
 def lineups(n_players: int) -> list[tuple[str, ...]]:
