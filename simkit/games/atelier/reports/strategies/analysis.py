@@ -107,13 +107,15 @@ def family_table(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def first_master_family_table(df: pl.DataFrame) -> pl.DataFrame:
-    """Per family and player count: how often it takes the First Master token, and its win share in the games where
-    it does and where it does not (descriptive: taking the token and winning share a cause, a strong position)."""
+    """Per family and player count: how often it takes the First Master token, its win share in the games where it
+    does and where it does not (descriptive: taking the token and winning share a cause, a strong position), and
+    the masterpieces it owns at the end."""
     seats = df.with_columns(pl.col("policy").cast(pl.String).alias("family"))
     table = (seats.group_by(*BY, "family", maintain_order=True)
              .agg(seats=pl.len(), took_token=pl.col("first_master").cast(pl.Float64).mean(),
                   win_share_with_token=pl.col("win_share").filter(pl.col("first_master") == 1).mean(),
-                  win_share_without=pl.col("win_share").filter(pl.col("first_master") == 0).mean()))
+                  win_share_without=pl.col("win_share").filter(pl.col("first_master") == 0).mean(),
+                  masterpieces=pl.col("masterpieces").cast(pl.Float64).mean()))
     return ordered(table, "family")
 
 

@@ -103,7 +103,7 @@ def _answer(res) -> list[str]:
             f"{n} players: {best_family_text(t['win_share'], n)}. First player: {first}, "
             f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])}. The First Master token is taken in "
             f"{rate('first_master_taken')} of games and its holder wins {rate('first_master_holder_won')} of them; "
-            f"its {res.ruleset['first_master_vp']} VP decide the winner in {rate('first_master_decisive')}. Games "
+            f"without the token the winners would differ in {rate('first_master_decisive')}. Games "
             f"last {_mean(t['outcomes'], 'rounds', n)} rounds. The top score is tied in {rate('tie_on_score')} of "
             f"games (a shared victory remains in {rate('shared_win')}). Patron VP decide the winner in "
             f"{rate('patrons_decisive')}.")
@@ -207,10 +207,12 @@ def build_document(res) -> Document:
     doc.table(_ci_column(_shipped(t["seats"]), "win share % [95% CI]", percent=True)
               .select("n_players", "turn_order", "win share % [95% CI]", "fair_share", "p_value", "deals"))
     doc.heading("The First Master token")
-    doc.text("The first player to own 3 masterpieces takes the token (4 VP) and ends the game a round later. "
-             "'Decisive' removes its 4 VP from the final scores and asks whether the winners change (the position "
-             "stays as played). Per family: how often it takes the token and its win share with and without it "
-             "(descriptive: taking the token and winning share a cause).")
+    doc.text(f"The first player to own {res.ruleset['masterpieces_to_trigger']} masterpieces takes the token "
+             f"({res.ruleset['first_master_vp']} VP, and the last tie-break) and ends the game a round later. "
+             "'Decisive' takes the token away from the final position (its VP and its tie-break) and asks whether "
+             "the winners change; the game stays as played. Per family: how often it takes the token, its win "
+             "share with and without it (descriptive: taking the token and winning share a cause) and its "
+             "masterpieces at the end.")
     doc.table(outcome_display(t["outcomes"], ("first_master_taken", "first_master_holder_won",
                                               "first_master_decisive")))
     doc.table(_shipped(t["first_master_families"]))
@@ -228,15 +230,16 @@ def build_document(res) -> Document:
     doc.table(outcome_display(t["outcomes"], ("patrons_decisive",)))
     doc.figure(F.POINTS, "Mean VP per seat by source for each family.")
     doc.table(_shipped(t["families"]).select("n_players", "family", "score", "painting_vp", "patron_vp",
-                                             "first_master_vp", "paintings", "masterpieces", "patrons"))
+                                             "first_master_vp", "patrons"))
     doc.heading("Paint-pile contention")
     doc.text("At the end of each game: how many of the four piles have students of two or more players, at how many "
              "the most students are tied (with 2 and 3 players nobody collects there), and how many are empty. "
-             "Per family: piles where it has strictly the most students, and paint and Inspiration held at the "
-             "end. (The results record the end position only, not how often a pile ran dry during the game.)")
+             "Per family: piles where it has strictly the most students, paint and Inspiration held and paintings "
+             "owned at the end. (The results record the end position only, not how often a pile ran dry during "
+             "the game.)")
     doc.table(outcome_display(t["outcomes"], ("contested_piles", "tied_piles", "dry_piles", "dry_pile_at_end")))
     doc.table(_shipped(t["families"]).select("n_players", "family", "piles_held", "paint_left",
-                                             "inspiration_left"))
+                                             "inspiration_left", "paintings"))
     doc.heading("Sensitivity to the reconstructed data")
     doc.text("Each headline is stated the same way on every data set. A verdict (the best family; the first "
              "player favoured, disadvantaged or without detectable edge; the First Master holder usually winning "

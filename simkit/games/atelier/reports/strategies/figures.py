@@ -92,16 +92,17 @@ def ratings_figure(ratings: pl.DataFrame, path: Path) -> Path:
 
 
 def seats_figure(seats: pl.DataFrame, path: Path) -> Path:
-    """Win share by position in turn order per player count (shipped data), fair share dotted."""
+    """Win share by position in turn order per player count (shipped data), 95% intervals, fair share dotted."""
     seats = _shipped(seats)
     counts = _counts(seats)
-    fig, axes = _panels(len(counts), width=3.6, height=3.4, sharey=True)
+    fig, axes = _panels(len(counts), width=3.6, height=3.4)
     for ax, n in zip(axes, counts):
         g = seats.filter(pl.col("n_players") == n).sort("turn_order")
         x, e = g["turn_order"].to_numpy(), g["estimate"].to_numpy()
-        ax.bar(x, e, color="#9ecae1", yerr=[e - g["lo"].to_numpy(), g["hi"].to_numpy() - e], capsize=4)
+        ax.errorbar(x, e, yerr=[e - g["lo"].to_numpy(), g["hi"].to_numpy() - e], fmt="o", capsize=4, color="#2171b5")
         ax.axhline(1 / n, color="grey", linestyle=":")
         ax.set_xticks(x)
+        ax.set_xlim(0.5, n + 0.5)
         ax.set_title(f"{n} players (p = {g['p_value'][0]:.2g})", fontsize=10)
         ax.set_xlabel("position in turn order")
     axes[0].set_ylabel("win share, 95% CI")

@@ -25,7 +25,7 @@ def _cell(table: pl.DataFrame, data_set: str, n: int) -> pl.DataFrame:
 
 
 def _pct(row: dict) -> str:
-    return percent_text(row["estimate"], row["lo"], row["hi"], 0)
+    return percent_text(row["estimate"], row["lo"], row["hi"], None)
 
 
 def best_family(t: Tables, data_set: str, n: int) -> tuple[str, str]:
