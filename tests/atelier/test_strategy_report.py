@@ -177,3 +177,17 @@ def test_headlines_hold_by_verdict_or_tolerance():
              .iter_rows(named=True)}
     assert holds == {"best_family": False, "first_player": False, "first_master": True, "length": False,
                      "tie_break": True, "patrons": False, "contention": True}
+
+
+@pytest.mark.slow  # about 30,000 games: `pytest -m slow`
+def test_report_lineups_never_reach_the_bound_on_the_shipped_data():
+    """Spec §7.2: the report's mixed lineups, at least 10,000 seeded games per player count, never stall."""
+    from simkit.core.runner import CellGames, RunOptions, play_indices
+
+    settings = P.Settings(False, {2: 334, 3: 167, 4: 167}, {})
+    work = P.build_work(settings, {P.SHIPPED: P.DATA_SETS[P.SHIPPED]})
+    assert all(sum(w.exp.games for w in work if w.n_players == n) >= 10_000 for n in P.PLAYER_COUNTS)
+    frames = play_indices([CellGames(w.exp, 0, np.arange(w.exp.games)) for w in work], RunOptions(jobs=2))
+    for w, frame in zip(work, frames):
+        stalled = frame.filter(pl.col("truncated") == 1)["seed"].unique().to_list()
+        assert not stalled, f"{P.lineup_name(w.lineup)}: seeds {stalled[:10]} reached max_rounds"

@@ -101,7 +101,8 @@ def _answer(res) -> list[str]:
         first = next(h for h in HEADLINES if h.key == "first_player").value(t, P.SHIPPED, n)[0]
         lines.append(
             f"{n} players: {best_family_text(t['win_share'], n)}. First player: {first}, "
-            f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])}. The First Master token is taken in "
+            f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])} (every position alike: p = "
+            f"{seat['p_value']:.2g}). The First Master token is taken in "
             f"{rate('first_master_taken')} of games and its holder wins {rate('first_master_holder_won')} of them; "
             f"without the token the winners would differ in {rate('first_master_decisive')}. Games "
             f"last {_mean(t['outcomes'], 'rounds', n)} rounds. The top score is tied in {rate('tie_on_score')} of "
@@ -248,8 +249,9 @@ def build_document(res) -> Document:
              "when within a tolerance of the shipped value: "
              + "; ".join(f"{h.key}: {h.tolerance_text}" for h in HEADLINES if h.tolerance is not None)
              + ". Cells marked '(differs)' do not hold.")
-    doc.figure(F.SENSITIVITY, "Each family's win share on each data set with 95% intervals; right: headlines that "
-                              "hold on that data set.")
+    doc.figure(F.SENSITIVITY, "Each family's win share (%) on each data set, coloured by its distance from the "
+                              "fair share (intervals: win_share.parquet, all within ±2 points); right: headlines "
+                              "that hold on that data set.")
     for n in _counts(res):
         doc.text(f"{n} players:")
         doc.table(headlines_display(t["headlines"], n))
