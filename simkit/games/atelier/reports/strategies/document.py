@@ -249,9 +249,10 @@ def build_document(res) -> Document:
              "when within a tolerance of the shipped value: "
              + "; ".join(f"{h.key}: {h.tolerance_text}" for h in HEADLINES if h.tolerance is not None)
              + ". Cells marked '(differs)' do not hold.")
+    met = "all within" if t["precision"]["target_met"].all() else "not all within"
     doc.figure(F.SENSITIVITY, "Each family's win share (%) on each data set, coloured by its distance from the "
-                              "fair share (intervals: win_share.parquet, all within ±2 points); right: headlines "
-                              "that hold on that data set.")
+                              f"fair share (intervals: win_share.parquet, {met} ±{TARGET_HALFWIDTH * 100:.0f} "
+                              "points); right: headlines that hold on that data set.")
     for n in _counts(res):
         doc.text(f"{n} players:")
         doc.table(headlines_display(t["headlines"], n))
