@@ -101,8 +101,8 @@ def _answer(res) -> list[str]:
         first = next(h for h in HEADLINES if h.key == "first_player").value(t, P.SHIPPED, n)[0]
         lines.append(
             f"{n} players: {best_family_text(t['win_share'], n)}. First player: {first}, "
-            f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])} (every position alike: p = "
-            f"{seat['p_value']:.2g}). The First Master token is taken in "
+            f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])} (test that every position wins equally "
+            f"often: p = {seat['p_value']:.2g}). The First Master token is taken in "
             f"{rate('first_master_taken')} of games and its holder wins {rate('first_master_holder_won')} of them; "
             f"without the token the winners would differ in {rate('first_master_decisive')}. Games "
             f"last {_mean(t['outcomes'], 'rounds', n)} rounds. The top score is tied in {rate('tie_on_score')} of "
@@ -119,7 +119,7 @@ def _setup(res) -> list[str]:
     families = "; ".join(f"`{f}` (" + ", ".join(f"{p.name} = {p.default!r}" for p in POLICY_PARAMS[f]) + ")"
                          for f in P.FAMILIES)
     defaults = {p.name: p.default for p in AtelierGame.rule_params}
-    changed = {k: v for k, v in res.ruleset.items() if k != "n_players" and v != defaults.get(k)}
+    changed = {k: v for k, v in res.ruleset.items() if v != defaults.get(k)}
     games = {n: len(P.lineups(n)) * s.deals[n] * n for n in P.PLAYER_COUNTS}
     sens = {n: len(P.lineups(n)) * s.sensitivity_deals[n] * n for n in P.PLAYER_COUNTS}
     return [

@@ -110,7 +110,7 @@ class Results:
     tables: dict[str, pl.DataFrame] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
     data_sources: dict[str, dict[str, str]] = field(default_factory=dict)  # data set -> the data files' tags
-    ruleset: dict = field(default_factory=dict)
+    ruleset: dict = field(default_factory=dict)  # the rule values of every game but n_players (and `data`)
     game_title: str = ""
 
 
@@ -128,5 +128,5 @@ def play_all(res: Results, log: Callable[[str], None]) -> None:
     res.sensitivity = pl.concat([p for p, w in zip(parts, work) if w.data_set != SHIPPED])
     for w in work:
         res.data_sources.setdefault(w.data_set, w.exp.game.data_sources())
-    res.ruleset = dict(work[0].exp.game.rule_values)
+    res.ruleset = {k: v for k, v in work[0].exp.game.rule_values.items() if k != "n_players"}
     res.game_title = work[0].exp.game.title
