@@ -14,13 +14,14 @@ from simkit.cli import main  # noqa: E402
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 # notebook -> (env var naming its data folder, the report whose quick run it reads)
-DATA_ENV = {"canvas_scenarios.ipynb": ("SIMKIT_CANVAS_SCENARIOS", "canvas-scenarios"),
+DATA_ENV = {"atelier_strategies.ipynb": ("SIMKIT_ATELIER_STRATEGIES", "atelier-strategies"),
+            "canvas_scenarios.ipynb": ("SIMKIT_CANVAS_SCENARIOS", "canvas-scenarios"),
             "couleurs_value_curves.ipynb": ("SIMKIT_COULEURS_VALUE_CURVES", "value-curves")}
 
 
 def quick_report(tmp_path_factory, name: str) -> Path:
     """A report's quick run, written once per session (canvas-scenarios is shared with
-    tests/canvas/test_scenario_report.py)."""
+    tests/canvas/test_scenario_report.py, atelier-strategies with tests/atelier/test_strategy_report.py)."""
     out = tmp_path_factory.getbasetemp() / f"{name}-quick"
     if not (out / "index.html").exists():
         assert main(["report", name, "--quick", "--out", str(out), "--jobs", "2"]) == 0

@@ -20,7 +20,8 @@ class GameEntry:
 
 
 REGISTRY: Mapping[str, GameEntry] = {
-    "atelier": GameEntry("simkit.games.atelier.game:AtelierGame"),
+    "atelier": GameEntry("simkit.games.atelier.game:AtelierGame",
+                         reports={"atelier-strategies": "simkit.games.atelier.reports.strategies:write_report"}),
     "canvas": GameEntry("simkit.games.canvas.game:CanvasGame", commands="simkit.games.canvas.cli",
                         reports={"canvas-scenarios": "simkit.games.canvas.reports.scenarios:write_report"}),
     "couleurs": GameEntry("simkit.games.couleurs.game:CouleursGame",

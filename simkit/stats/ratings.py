@@ -21,6 +21,7 @@ def _fit(
     prior: float,
     tol: float,
     max_iter: int,
+    stage_cluster: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Centred log-strengths and their covariance for choice stages.
 
@@ -28,8 +29,11 @@ def _fit(
     row t of ``winners`` the fractional wins credited at that stage, and
     ``weight`` is the stage multiplicity. ``prior > 0`` adds, per policy,
     ``prior`` virtual drawn games against a reference of strength 1.
+    ``stage_cluster`` (a cluster code per stage) makes the covariance the
+    cluster-robust sandwich instead of the inverse information.
     """
     k = risk.shape[1]
+    data_risk, data_winners, data_weight = risk, winners, weight
     if prior > 0:
         virtual = sparse.hstack([sparse.identity(k), np.ones((k, 1))]).tocsr()
         risk = sparse.vstack([sparse.hstack([risk, np.zeros((risk.shape[0], 1))]), virtual]).tocsr()
@@ -88,7 +92,25 @@ def _fit(
     assert len(full(theta)) == n_par
     info = information(full(theta))
     centre = np.eye(k) - 1.0 / k
-    return theta - theta.mean(), centre @ np.linalg.inv(info) @ centre
+    bread = np.linalg.inv(info)
+    if stage_cluster is not None:
+        bread = bread @ _cluster_meat(data_risk, data_winners, data_weight, full(theta)[:k], stage_cluster) @ bread
+    return theta - theta.mean(), centre @ bread @ centre
+
+
+def _cluster_meat(risk, winners, weight, gamma, stage_cluster: np.ndarray) -> np.ndarray:
+    """Sum over clusters of the outer product of the cluster's score (log-likelihood gradient), with the small-sample
+    factor C / (C - 1): the middle of the cluster-robust sandwich covariance."""
+    p = sparse.diags(1.0 / (risk @ gamma)) @ risk @ sparse.diags(gamma)
+    credit = np.asarray(winners.sum(axis=1)).ravel()
+    scores = sparse.diags(weight) @ (winners - sparse.diags(credit) @ p)
+    codes, which = np.unique(stage_cluster, return_inverse=True)
+    if len(codes) < 2:
+        raise ValueError("a cluster-robust covariance needs at least two clusters")
+    membership = sparse.csr_matrix((np.ones(len(which)), (which, np.arange(len(which)))),
+                                   shape=(len(codes), len(which)))
+    per_cluster = np.asarray((membership @ scores).todense())
+    return per_cluster.T @ per_cluster * len(codes) / (len(codes) - 1)
 
 
 def _table(labels, theta, cov, games, confidence) -> pl.DataFrame:
@@ -115,6 +137,7 @@ def plackett_luce(
     prior: float = 0.0,
     tol: float = 1e-10,
     max_iter: int = 100_000,
+    cluster_col: str | None = None,
 ) -> pl.DataFrame:
     """Plackett–Luce log-strengths per policy from finishing ranks (1 = best).
 
@@ -130,11 +153,17 @@ def plackett_luce(
     ``ValueError`` if the strengths are not identifiable (e.g. a policy
     never loses) unless ``prior > 0``, which adds ``prior`` virtual drawn
     games of every policy against a reference of log-strength 0.
+
+    With ``cluster_col`` (constant within a game, e.g. the deal whose seat
+    rotations share a seed) games of one cluster are dependent: the intervals
+    are then from the cluster-robust (sandwich) covariance over clusters
+    instead of the observed information, which counts games as independent.
     """
     data = df.select(
         game=pl.col(game_col),
         policy=pl.col(policy_col).cast(pl.String),
         rank=pl.col(rank_col),
+        cluster=pl.col(cluster_col) if cluster_col else pl.lit(0),
     )
     labels = sorted(data["policy"].unique().to_list())
     data = data.with_columns(idx=pl.col("policy").replace_strict(labels, range(len(labels))))
@@ -148,15 +177,17 @@ def plackett_luce(
         )
         .filter(pl.col("size") > 1)
     )
-    stages = members.select("game", "level").unique(maintain_order=True).with_row_index("stage")
-    members = members.join(stages, on=["game", "level"], maintain_order="left")
+    stages = members.select("game", "level", "cluster").unique(["game", "level"], maintain_order=True)
+    stages = stages.with_row_index("stage")
+    members = members.join(stages.drop("cluster"), on=["game", "level"], maintain_order="left")
     shape = (stages.height, len(labels))
     rows, cols = members["stage"].to_numpy(), members["idx"].to_numpy()
     risk = sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=shape)
     won = (members["rank"] == members["level"]).to_numpy()
     credit = 1.0 / members["tied"].to_numpy()[won]
     winners = sparse.csr_matrix((credit, (rows[won], cols[won])), shape=shape)
-    theta, cov = _fit(risk, winners, np.ones(shape[0]), prior, tol, max_iter)
+    clusters = stages["cluster"].to_numpy() if cluster_col else None
+    theta, cov = _fit(risk, winners, np.ones(shape[0]), prior, tol, max_iter, clusters)
     games = data.select("game", "idx").unique().group_by("idx").len().sort("idx")["len"]
     return _table(labels, theta, cov, games.cast(pl.Int64), confidence)
 

@@ -196,3 +196,26 @@ def test_prior_shrinks_towards_zero():
     fits = [bradley_terry(wins, POLICIES, prior=p) for p in (0, 5, 50)]
     spread = [np.ptp(fit["log_strength"].to_numpy()) for fit in fits]
     assert spread[0] > spread[1] > spread[2] > 0
+
+
+def simulated_games(n_games: int, seed: int = 7) -> pl.DataFrame:
+    """4-player games of the four policies under Plackett-Luce strengths 0, 0.3, 0.6, 0.9 (Gumbel trick)."""
+    rng = np.random.default_rng(seed)
+    utility = np.array([0.0, 0.3, 0.6, 0.9]) + rng.gumbel(size=(n_games, 4))
+    ranks = (-utility).argsort(axis=1).argsort(axis=1) + 1
+    return pl.DataFrame({"game": np.repeat(np.arange(n_games), 4), "policy": POLICIES * n_games,
+                         "rank": ranks.ravel()})
+
+
+def test_cluster_robust_intervals_match_wald_on_independent_games_and_see_duplicates():
+    games = simulated_games(1500)
+    wald = plackett_luce(games).sort("policy")
+    alone = plackett_luce(games.with_columns(deal=pl.col("game")), cluster_col="deal").sort("policy")
+    assert np.allclose(alone["log_strength"], wald["log_strength"])
+    assert np.allclose(alone["se"], wald["se"], rtol=0.1)  # each game its own cluster: about the Wald se
+    copied = pl.concat([games, games.with_columns(pl.col("game") + 10_000)]).with_columns(
+        deal=pl.col("game") % 10_000)  # every game played twice in one deal: no new information
+    naive = plackett_luce(copied).sort("policy")
+    robust = plackett_luce(copied, cluster_col="deal").sort("policy")
+    assert np.allclose(naive["se"] * np.sqrt(2), wald["se"])
+    assert np.allclose(robust["se"], alone["se"], rtol=1e-3)

@@ -11,6 +11,7 @@ from simkit.games.atelier.engine.setup import setup
 from simkit.games.atelier.engine.supply import masterpieces, paint_held
 from simkit.games.atelier.engine.transition import apply_action
 from simkit.games.atelier.policies.dispatch import choose_action
+from simkit.games.atelier.rules.components import COLOURS
 
 COLUMNS = (
     Column("painting_vp", "int16", "VP of owned paintings (spec §4.2)"),
@@ -21,6 +22,11 @@ COLUMNS = (
     Column("patrons", "int8", "patrons held at the end (kept and drawn)"),
     Column("paint_left", "int8", "paint cylinders held at the end (the first tie-break, spec §4.3)"),
     Column("inspiration_left", "int8", "Inspiration tokens held at the end"),
+    Column("first_master", "int8", "1: the seat took the First Master token (spec §4.1)"),
+    Column("students_at", "int8", "the seat's students at each paint pile at the end (spec §3.4)",
+           parts=tuple(f"students_{c}" for c in COLOURS)),
+    Column("pile_paint", "int8", "paint cylinders left in each pile at the end (spec §6.1 #1)",
+           parts=tuple(f"pile_{c}" for c in COLOURS), per_game=True),
     Column("turns_taken", "int16", "turns the seat took (spec §3.1; the common `turns` column counts the seat's "
                                    "atomic actions, one per decision)"),
     Column("rounds", "int16", "rounds played", per_game=True),
@@ -54,6 +60,9 @@ def record_game(r, s, scores, ranks, shares, out, g):
         out.paint_left[g, p] = paint_held(s, p)
         out.inspiration_left[g, p] = s.tokens[p]
         out.turns_taken[g, p] = s.turns_taken[p]
+        out.first_master[g, p] = s.first_master == p
+        out.students_at[g, p, :] = s.students[p]
+    out.pile_paint[g, :] = s.pile
     out.first_player[g] = s.first_player
     out.end_reason[g] = s.end_reason
     out.triggers[g] = s.triggers

@@ -1,0 +1,1 @@
+"""Reports on Atelier, one package each: play, analysis, document, figures."""
