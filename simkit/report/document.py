@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,6 +13,11 @@ CSS = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;p
        "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .6rem;"
        "text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}"
        "img{max-width:100%}code{background:#f3f3f3;padding:0 .2rem}")
+
+
+def _inline(text: str) -> str:
+    """Text as HTML: escaped, with Markdown's `code` spans as <code>."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
 def _cell(value) -> str:
@@ -67,11 +73,11 @@ class Document:
                f"<style>{CSS}</style></head><body><h1>{e(self.title)}</h1>"]
         for kind, body in self.blocks:
             if kind == "heading":
-                out.append(f"<h2>{e(body)}</h2>")
+                out.append(f"<h2>{_inline(body)}</h2>")
             elif kind == "text":
-                out.append(f"<p>{e(body)}</p>")
+                out.append(f"<p>{_inline(body)}</p>")
             elif kind == "bullets":
-                out.append("<ul>" + "".join(f"<li>{e(i)}</li>" for i in body) + "</ul>")
+                out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in body) + "</ul>")
             elif kind == "table":
                 head = "".join(f"<th>{e(c)}</th>" for c in body.columns)
                 rows = "".join("<tr>" + "".join(f"<td>{e(_cell(v))}</td>" for v in row) + "</tr>"
@@ -80,7 +86,7 @@ class Document:
             elif kind == "figure":
                 filename, caption = body
                 out.append(f"<figure><img src='{e(filename)}' alt='{e(caption)}'>"
-                           f"<figcaption>{e(caption)}</figcaption></figure>")
+                           f"<figcaption>{_inline(caption)}</figcaption></figure>")
         out.append("</body></html>")
         return "\n".join(out)
 
