@@ -166,6 +166,13 @@ def lift_tile(s, p, slot):
 
 
 @njit
+def restore_tile(s, p, slot):
+    """Undo lift_tile (a legality test that looked at the painting without the tile)."""
+    s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = slot + 1
+    s.slot_placed[p, slot] = 1
+
+
+@njit
 def placed_tiles(s, p):
     n = 0
     for slot in range(s.n_slots[p]):

@@ -48,6 +48,7 @@ N_TILE_KINDS = MAX_TILES + MAX_START_TILES  # the rules record's tile table: ink
 
 # bottles on a square (spec §3.2)
 NO_BOTTLE, UPRIGHT_OWN, UPRIGHT_BLACK, UPSIDE_DOWN_OWN, UPSIDE_DOWN_BLACK = 0, 1, 2, 3, 4
+CHOSEN = 5  # a splash chosen to receive a bottle while bottles run short; bottled once the choice is complete
 COVERED = -1  # the colour of a square under an X/XX token (spec §4.7)
 
 
@@ -198,9 +199,13 @@ STATE_DTYPE = np.dtype([
     ("sq_bottle", "i1", (MAX_PLAYERS, MAX_SQUARES)), ("sq_grown", "i1", (MAX_PLAYERS, MAX_SQUARES)),
     ("sq_tokens", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # bonus tokens stacked on the square (§7.1b A4)
     # the turn in progress
-    ("hand_tile", "i2"), ("hand_slot", "i2"), ("after_tile", "i1"), ("crossing", "i1"),
+    ("hand_tile", "i2"), ("hand_slot", "i2"),  # the tile to place; the slot of a lifted tile (move_tile)
+    ("after_tile", "i1"),  # the tile in hand comes from a bonus: back to the bonus once placed
+    ("cross_from", "i1"), ("cross_nib", "i1"),  # a crossing: the nib left; with nib_first, the nib chosen
     ("bonus_tile", "i1"), ("bonus_left", "i1"), ("bonus_units", "i1"), ("arg_square", "i2"),
-    ("splash_reserve", "i1"), ("splashes_left", "i2"),
+    ("goal_value", "i1"),  # of the last completion: its bonus row
+    ("f_list", "i2", MAX_SQUARES), ("f_n", "i2"),  # the splash set F of a completion (spec §4.4 a)
+    ("picks_left", "i2"), ("pick_reserve", "i1"), ("pick_own", "i2"),  # F's squares still to choose when short
     # the areas of one painting (areas.py): valid while areas_player holds its player, NONE once it changed
     ("areas_player", "i1"), ("area_label", "i2", MAX_SQUARES), ("area_size", "i2", MAX_SQUARES), ("size_before", "i2", MAX_SQUARES),
     ("stack", "i2", MAX_SQUARES),
