@@ -104,7 +104,9 @@ def stage_range(s):
         return TILE, TILE + N_ORIENTATIONS * N_SIDES * slots
     if st == Stage.GOALS:
         return COMPLETE, COMPLETE + N_RESERVES * 4 * slots
-    return STOP, X  # STOP, CHOICE, LIFT and SQUARE
+    if st == Stage.BONUS:
+        return NIB, X  # NIB (extra_tile), STOP, CHOICE, LIFT and SQUARE
+    return STOP, X  # SPLASHES, BONUS_ARG: STOP, CHOICE and SQUARE
 
 
 @njit
