@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from boards import LETTERS, parse_square, put_text, square_index
-from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, NONE,
+from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB, NONE,
                                             SQUARE, STATE_DTYPE, TILE, X)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.rules_record import rules_record

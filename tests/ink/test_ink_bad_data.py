@@ -146,7 +146,8 @@ def test_errors_in_a_ruleset_name_the_ruleset_key_and_the_data_cell(tmp_path):
     with pytest.raises(ConfigError) as caught:
         InkRules.from_overrides({"data": str(folder)}, source="house.toml", prefix="rules.")
     message = str(caught.value)
-    assert message.startswith("house.toml: rules.data: ") and "bonus_tiles.csv: row 1 (line 2), column effect" in message
+    assert message.startswith("house.toml: rules.data: ")
+    assert "bonus_tiles.csv: row 1 (line 2), column effect" in message
 
 
 @pytest.mark.parametrize("meta, words", [

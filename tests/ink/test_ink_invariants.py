@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import invariants
 from fixtures import Game
-from simkit.games.ink.engine.layout import MAX_PLAYERS, STOP, Stage
+from simkit.games.ink.engine.layout import MAX_PLAYERS
 
 VARIANTS = [{}, {"crossing_order": "nib_first"}, {"unplaceable_tile": "discard", "tile_orientations": 4},
             {"goal_size_rule": "exact", "growth_requirement": "none", "mix_reserves_in_completion": True},

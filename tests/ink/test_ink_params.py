@@ -30,7 +30,8 @@ def test_every_key_of_the_spec_and_its_default():
 
 @pytest.mark.parametrize("key, value, words", [
     ("n_players", 5, "out of range"), ("n_players", 0, "out of range"), ("tile_orientations", 6, "4 (rotations)"),
-    ("goal_values", [3, 3], "distinct integers"), ("goal_values", [], "non-empty"), ("max_painting_size", 0, "unbounded"),
+    ("goal_values", [3, 3], "distinct integers"), ("goal_values", [], "non-empty"),
+    ("max_painting_size", 0, "unbounded"),
     ("unplaceable_tile", "keep", "'forbid', 'discard'"), ("crossing_order", "x_first", "'printed', 'nib_first'"),
     ("black_bottles", -1, "the data's value"), ("bag_exhaustion_ends_game", 1, "a bool"), ("solo_mode", "score",
                                                                                          "'race'"),

@@ -1,5 +1,5 @@
-"""The turn (spec §4.1, §4.2, §4.5, §4.6), tile placement (§3.1, §3.3, §7.1b A13), setup (§2.3) and the ends of a
-game (§5.1, §5.6, §5.7)."""
+"""The turn (spec §4.1, §4.2, §4.5, §4.6), tile placement (§3.1, §3.3, §7.1b A13), setup (§2.3) and the ends of
+a game (§5.1, §5.6, §5.7)."""
 
 import numpy as np
 

@@ -9,7 +9,7 @@ Action space (one fixed range; which part is legal depends on the stage, spec §
 
 | actions | meaning | stage |
 |---|---|---|
-| MOVE + d − 1 | `move(d)`: move the main bottle to nib d (with `crossing_order = "nib_first"` also a crossing) | turn |
+| MOVE + d − 1 | `move(d)`: the main bottle to nib d (with `crossing_order = "nib_first"` also a crossing) | turn |
 | CROSS | `cross_start` (printed crossing order) | turn |
 | PASS + k | `pass(k)`: k bottles from the palette to the wild reserve | turn |
 | NIB + d − 1 | `choose_nib(d)` after a crossing; the nib of an `extra_tile` bonus | choose nib, bonus |
@@ -19,7 +19,7 @@ Action space (one fixed range; which part is legal depends on the stage, spec §
 | SQUARE + q | a square: a bonus target, a splash filled when bottles run short | bonus, splashes |
 | X + 2 q + e | `place_x`: cover square q and its east (e = 0) or south (e = 1) neighbour | place X |
 | COMPLETE + 3 q + R | `complete(goal q, reserve R)` (Reserve) | goals |
-| TILE + 32 t + 8 side + o | `place_tile`: the empty cell beside slot t (side: E, S, W, N), orientation o (§7.1b A13) | place tile |
+| TILE + 32 t + 8 side + o | `place_tile`: the empty cell beside slot t (side E, S, W, N), orientation o (A13) | tile |
 """
 
 from enum import IntEnum
@@ -178,7 +178,7 @@ STATE_DTYPE = np.dtype([
     ("first_player", "i1"), ("round", "i2"), ("stage", "i1"), ("truncated", "i1"),
     ("tie_round", "i1"), ("in_tie", "i1", MAX_PLAYERS),  # tie rounds (spec §5.4): which players still play
     # the Ink bag (bag_order[bag_pos:n_tiles]) and the wheel (nib_tile[d], d = 1..nibs; NONE: empty)
-    ("bag_order", "i2", MAX_TILES), ("bag_pos", "i2"), ("nib_tile", "i2", MAX_NIBS + 1), ("tiles_removed", "i2"),
+    ("bag_order", "i1", MAX_TILES), ("bag_pos", "i2"), ("nib_tile", "i2", MAX_NIBS + 1), ("tiles_removed", "i2"),
     # X tokens: the bag holds x_bag[x_bag_pos:x_bag_n], the set-aside XX tokens x_aside[:x_aside_n]
     ("x_bag", "i1", MAX_X_TOKENS), ("x_bag_n", "i1"), ("x_bag_pos", "i1"), ("x_aside", "i1", MAX_X_TOKENS),
     ("x_aside_n", "i1"), ("x_where", "i1", MAX_X_TOKENS), ("x_squares", "i2", (MAX_X_TOKENS, 2)),
@@ -189,7 +189,7 @@ STATE_DTYPE = np.dtype([
     ("palette", "i1", MAX_PLAYERS), ("start_tile", "i1", MAX_PLAYERS), ("main_pos", "i1", MAX_PLAYERS),
     ("res_palette", "i2", MAX_PLAYERS), ("res_wild", "i2", MAX_PLAYERS), ("black_reserve", "i2"),
     ("black_placed", "i2", MAX_PLAYERS), ("black_discarded", "i2", MAX_PLAYERS),
-    ("own_discarded", "i2", MAX_PLAYERS), ("black_exempt", "i1", MAX_PLAYERS),
+    ("own_discarded", "i2", MAX_PLAYERS),
     # paintings: slots, the cell lookup, squares (spec §3.2)
     ("n_slots", "i2", MAX_PLAYERS), ("slot_tile", "i2", (MAX_PLAYERS, MAX_SLOTS)),
     ("slot_cell", "i2", (MAX_PLAYERS, MAX_SLOTS, 2)), ("slot_orientation", "i1", (MAX_PLAYERS, MAX_SLOTS)),
@@ -207,7 +207,8 @@ STATE_DTYPE = np.dtype([
     ("f_list", "i2", MAX_SQUARES), ("f_n", "i2"),  # the splash set F of a completion (spec §4.4 a)
     ("picks_left", "i2"), ("pick_reserve", "i1"), ("pick_own", "i2"),  # F's squares still to choose when short
     # the areas of one painting (areas.py): valid while areas_player holds its player, NONE once it changed
-    ("areas_player", "i1"), ("area_label", "i2", MAX_SQUARES), ("area_size", "i2", MAX_SQUARES), ("size_before", "i2", MAX_SQUARES),
+    ("areas_player", "i1"), ("area_label", "i2", MAX_SQUARES), ("area_size", "i2", MAX_SQUARES),
+    ("size_before", "i2", MAX_SQUARES),
     ("stack", "i2", MAX_SQUARES),
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),

@@ -25,7 +25,7 @@ def drawn(rng, values, n, k):
 @njit
 def setup_x_tokens(r, s):
     """Step 5: 3n X tokens into the X bag (their draw order), 2n XX tokens set aside, the rest in the box."""
-    kinds = np.empty(MAX_X_TOKENS, np.int64)
+    kinds = np.empty(MAX_X_TOKENS, np.int8)  # int8 like every deck: shuffle compiles once
     for kind in range(2):
         n = 0
         for t in range(r.n_x_tokens):
@@ -55,8 +55,8 @@ def setup_x_tokens(r, s):
 def setup_bonus_rows(r, s):
     """Step 6: bonus_red red and bonus_blue blue tiles drawn at random, by rank ascending onto the rows (or in random
     order, `bonus_order`)."""
-    chosen = np.empty(r.n_bonus_tiles, np.int64)
-    pool = np.empty(r.n_bonus_tiles, np.int64)
+    chosen = np.empty(r.n_bonus_tiles, np.int8)
+    pool = np.empty(r.n_bonus_tiles, np.int8)
     total = 0
     for back in range(2):
         n = 0
@@ -93,7 +93,7 @@ def setup(r, s, seed):
     for p in range(MAX_PLAYERS):
         s.policy_rng[p, 0] = stream_key(seed, STREAM_POLICY + p)
     n = r.n_players
-    deck = np.empty(max(r.n_start_tiles, r.n_palettes), np.int64)
+    deck = np.empty(max(r.n_start_tiles, r.n_palettes), np.int8)
     for i in range(r.n_start_tiles):  # step 2: the starting tiles, at cell (0, 0) as listed
         deck[i] = i
     shuffle(s.start_tiles_rng, deck, r.n_start_tiles)
