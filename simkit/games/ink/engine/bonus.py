@@ -127,6 +127,23 @@ def bonus_arg_legal(r, s, p, a):
 
 
 @njit
+def second_choices(r, s, p, q):
+    """The second arguments a unit starting on square q may take (spec §7.1b A7 counts a unit once per pair)."""
+    effect = r.bonus_effect[s.bonus_tile]
+    count = 0
+    if effect == Effect.MOVE_BOTTLES:
+        for other in range(4 * s.n_slots[p]):
+            count += other != q and free_splash(s, p, other)
+    elif effect == Effect.RECOLOUR:
+        for c in range(MAX_CHOICE):
+            count += supply_token(r, s, TOKEN_COLOUR, c) != NONE
+    elif effect == Effect.ADD_GOAL:
+        for v in range(MAX_CHOICE):
+            count += r.goal_values[v] == 1 and supply_token(r, s, TOKEN_NUMBER, v) != NONE
+    return max(count, 1)
+
+
+@njit
 def unit_done(s):
     """One unit used; the bonus ends when its amount is used up (spec §4.8: "up to")."""
     s.bonus_units += 1

@@ -80,6 +80,27 @@ def black_continues(r, s, p, reserve):
 
 
 @njit
+def splash_choices(r, s, p, goal, reserve):
+    """The ways `complete(goal, reserve)` may fill its splashes (spec §7.1b A7): C(|F|, bottles) when bottles run
+    short under `fill_all_splashes`, else 1 (areas must be current)."""
+    label, free = s.area_label[goal], 0
+    for q in range(4 * s.n_slots[p]):
+        free += s.area_label[q] == label and s.sq_mark[p, q] == SPLASH
+    if reserve == Reserve.BLACK:
+        own, black = 0, s.black_reserve - 1
+    else:
+        own = (own_left(s, p) if r.mix_reserves_in_completion else reserve_count(s, p, reserve)) - 1
+        black = s.black_reserve if own + 1 == own_left(s, p) else 0
+    bottles = own + black
+    if bottles >= free or not r.fill_all_splashes:
+        return 1
+    ways = 1
+    for k in range(bottles):
+        ways = ways * (free - k) // (k + 1)
+    return ways
+
+
+@njit
 def place_bottle(s, p, q, reserve, upside_down):
     """A bottle from `reserve` (own first, spec §4.4 a), then black once the player has no own bottle (§4.9)."""
     if reserve != Reserve.BLACK and reserve_count(s, p, reserve) == 0:

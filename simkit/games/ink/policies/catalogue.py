@@ -5,4 +5,4 @@ from simkit.core.params import Param
 
 MAX_POLICY_PARAMS = 1
 POLICY_PARAMS: dict[str, tuple[Param, ...]] = {"random": ()}
-POLICY_DOCS = {"random": "uniform over the legal actions of each decision (spec §9); fuzz tests only"}
+POLICY_DOCS = {"random": "uniform over the legal atomic actions (spec §9, §7.1b A7); fuzz tests only"}
