@@ -1,11 +1,15 @@
 """Ink from the command line: a broken data folder named by an experiment's rules exits with status 2 and one
-message naming the experiment key, the file, the row, the column and the value (spec §6.9); a tiny run works."""
+message naming the experiment key, the file, the row, the column and the value (spec §6.9); a tiny run works; the
+safety bound is recorded (spec §5.7)."""
 
 import shutil
 
+import numpy as np
 import polars as pl
 
+import simkit
 from simkit.cli import main
+from simkit.core.policy import resolve_policy
 from simkit.games.ink.rules.datafiles import PACKAGE_DATA
 
 EXPERIMENT = """
@@ -47,3 +51,11 @@ def test_a_tiny_run(tmp_path, capsys):
     assert code == 0, capsys.readouterr().err
     frame = pl.read_parquet(tmp_path / "out" / "results.parquet")
     assert frame.height == 8 and {"finished", "black_placed", "completions_7", "truncated"} <= set(frame.columns)
+
+
+def test_the_safety_bound_is_recorded_with_its_end_reason():
+    game = simkit.make("ink", {"n_players": 1, "max_rounds": 3})
+    arrays = game.play_batch(np.arange(5, dtype=np.uint64), [resolve_policy(game, {"policy": "random"})],
+                             np.zeros((5, 1), np.int64))
+    assert (arrays["truncated"] == 1).all() and set(np.ravel(arrays["end_reason"])) == {"max_rounds"}
+    assert set(np.ravel(arrays["triggers"])) == {""} and (arrays["rounds"] == 3).all()
