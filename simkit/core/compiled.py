@@ -10,10 +10,10 @@ aborted game. A game writes its rules, its engine and its policies, and this glu
     class MyGame(CompiledGame):
         id, title, rule_params, policy_params, policy_docs, policy_ids, max_policy_params = ...
         layout = BatchLayout(COLUMNS, __name__); end_reasons = (...); conformance_configs = {...}
+        rules_class = MyRules                                  # from_overrides(overrides, source=, prefix=)
+        state_dtype = STATE_DTYPE                              # the state record's numpy dtype
         engine = Engine(setup=..., legal_actions=..., ...)
-        def load_rules(self, overrides, source, prefix): ...   # validated rules, once
         def rules_record(self, key): ...                       # the compiled rules record (one-record array)
-        def new_state_record(self): ...                        # a blank one-record state array
 
 and, beside it, the compiled batch loop `play_games` (see `Engine`).
 """
@@ -27,7 +27,7 @@ from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import numpy as np
 
-from simkit.core.columns import BatchLayout, Column
+from simkit.core.columns import BatchLayout, Column, end_names
 from simkit.core.errors import GameAbortedError
 from simkit.core.game import Game, State
 from simkit.core.params import Param
@@ -85,23 +85,31 @@ class CompiledGame(Game):
     engine: Engine
     layout: BatchLayout
     state_class: type["CompiledState"]
+    state_dtype: np.dtype  # the state record
+    # the validated rules: `from_overrides(overrides, source=..., prefix=...)` builds an object with `values`,
+    # `__getitem__` and `data_sources()`
+    rules_class: type
     policy_ids: Mapping[str, int]  # shipped policy name -> the id its compiled code dispatches on
     max_policy_params: int  # length of every compiled policy's parameter vector
 
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
-        self.rules = self.load_rules(overrides or {}, source, prefix)
-
-    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str):
-        """The validated rules (an object with `values`, `__getitem__` and `data_sources()`)."""
-        raise NotImplementedError
+        self.rules = self.rules_class.from_overrides(overrides or {}, source=source, prefix=prefix)
+        self._rules_records: dict[Hashable, np.ndarray] = {}
 
     def rules_record(self, key: Hashable) -> np.ndarray:
-        """The one-record rules array of the games whose `rules_key` is `key`."""
+        """The one-record rules array of the games whose `rules_key` is `key` (built once per key: see
+        `compiled_rules`)."""
         raise NotImplementedError
+
+    def compiled_rules(self, key: Hashable) -> np.ndarray:
+        """`rules_record(key)`, built on first use."""
+        if key not in self._rules_records:
+            self._rules_records[key] = self.rules_record(key)
+        return self._rules_records[key]
 
     def new_state_record(self) -> np.ndarray:
         """A blank one-record state array."""
-        raise NotImplementedError
+        return np.zeros(1, self.state_dtype)
 
     def rules_keys(self, seeds: np.ndarray) -> list[Hashable]:
         """For each seed, what beyond the rule values the game's rules record depends on (a chance draw made before
@@ -163,7 +171,7 @@ class CompiledGame(Game):
             rows = members if isinstance(members, slice) else np.array(members)
             part = self.layout.new(len(seeds[rows]), self.n_players)
             state = self.new_state_record()
-            failed = self.engine.play_games(self.rules_record(key)[0], state[0], seeds[rows], ids[seats[rows]],
+            failed = self.engine.play_games(self.compiled_rules(key)[0], state[0], seeds[rows], ids[seats[rows]],
                                             params[seats[rows]], part, *self.policy_args(key, ids))
             if failed >= 0:
                 raise self.aborted(seeds[rows][failed], state[0])
@@ -198,7 +206,7 @@ class CompiledState(State):
         self.game = game
         self.seed = seed
         self.rules_key = game.rules_key(seed)
-        self._rules = game.rules_record(self.rules_key)
+        self._rules = game.compiled_rules(self.rules_key)
         self._arr = game.new_state_record()
         self._legal = np.zeros(game.num_distinct_actions, np.int64)
         self._workspaces: dict[int, tuple] = {}
@@ -224,6 +232,15 @@ class CompiledState(State):
 
     def is_terminal(self) -> bool:
         return bool(self.record["done"])
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended: its first end trigger, or the safety bound that stopped it ("" while it runs). A
+        game that ends one way only keeps no code for it."""
+        reasons = self.game.end_reasons
+        if not self.is_terminal():
+            return ""
+        return reasons[0] if len(reasons) == 1 else end_names(int(self.record["end_reason"]), 0, reasons)[0]
 
     def legal_actions(self) -> list[int]:
         n = self.game.engine.legal_actions(self.rules, self.record, self._legal)

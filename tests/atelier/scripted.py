@@ -10,6 +10,7 @@ import numpy as np
 
 import simkit
 from simkit.games.atelier.rules.components import COLOURS
+from simkit.games.atelier.scripted import scripted_state
 
 BLUE, GREEN, RED, YELLOW = range(4)
 
@@ -47,8 +48,8 @@ def started(g=None, *, seed: int = 1, start: int = 0, paintings=(), patrons=(), 
     """A game at the start player's first turn: everyone keeps their first patron dealt, then the initial students
     go to `initial` (pile per seat in placement order: start−1, start−2, …, start; default blue for all)."""
     g = g or game()
-    state = g.new_scripted_state(seed, start_player=start, painting_order=list(paintings), patron_order=list(patrons),
-                                 dice=list(dice))
+    state = scripted_state(g, seed, start_player=start, painting_order=list(paintings), patron_order=list(patrons),
+                           dice=list(dice))
     while state.record["stage"] == 0:  # keep patron
         act(state, next(d for d in actions(state) if d.endswith("(dealt card 0)")))
     for pile in initial or [BLUE] * g.n_players:

@@ -6,7 +6,6 @@ import pytest
 from simkit.core.policy import resolve_policy
 from simkit.games.canvas.engine import transitions as engine
 from simkit.games.canvas.rules.ruleset import PARAMS, RULES_DTYPE
-from simkit.games.canvas.engine.state import new_state
 from canvas_helpers import game
 
 CONFIGS = [
@@ -24,10 +23,10 @@ def rules_record(g, seed):
 @pytest.mark.parametrize("rules", CONFIGS)
 def test_setup_leaves_nothing_of_what_the_record_held(rules):
     g = game(**rules)
-    used = new_state()
+    used = g.new_state_record()
     used.view(np.uint8)[:] = np.random.default_rng(0).integers(0, 256, used.nbytes, dtype=np.uint8)
     engine.setup(rules_record(g, 7), used[0], np.uint64(7))
-    fresh = new_state()
+    fresh = g.new_state_record()
     engine.setup(rules_record(g, 7), fresh[0], np.uint64(7))
     assert used.tobytes() == fresh.tobytes()
 

@@ -3,9 +3,10 @@
 A second signature is a second compile of the function and of everything it calls (minutes on a cold cache).
 It comes from callers passing other argument types: a constant, another integer width, an array of another dtype
 or layout from one configuration, a read-only array, a record field (numba's NestedArray, a type per field shape)
-where another caller passes a local array (helpers taking both are declared with simkit.core.jit's any_layout). simkit.core.jit types calls from compiled code with constants as their plain
-types and signed integers as int64; it does so by replacing a numba internal (Dispatcher.get_call_template), so
-numba is pinned to the minor versions this test has passed on (pyproject.toml).
+where another caller passes a local array (helpers taking both are declared with simkit.core.jit's any_layout).
+simkit.core.jit types calls from compiled code with constants as their plain types and signed integers as int64;
+it does so by replacing a numba internal (Dispatcher.get_call_template), so numba is pinned to the minor versions
+this test has passed on (pyproject.toml).
 
 With a warm on-disk cache a function called only from compiled code is not compiled again, so it shows no
 signature; the entry points called from Python still show theirs, and a cold run (CI) checks every function.

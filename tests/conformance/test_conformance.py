@@ -175,8 +175,8 @@ def test_no_legal_action_gets_one_clear_error_on_both_paths(game_id, name):
     game = stalled(make(game_id, name), at_turn=2)
     choice = PolicyChoice(f"{USER_POLICIES}:Illegal", {}, label="first")  # takes legal[0] twice: reaches turn 2
     error = error_on_both_paths(game, choice, GameAbortedError)
-    assert str(error) == (f"{game_id} game with seed {ERROR_SEED} stopped at turn 2: no legal action for policy 'first' "
-                          "although the game is not over")
+    assert str(error) == (f"{game_id} game with seed {ERROR_SEED} stopped at turn 2: no legal action for policy "
+                          "'first' although the game is not over")
 
 
 # ---- golden playthroughs -------------------------------------------------------------------------------------

@@ -1,9 +1,8 @@
-"""Atelier on the compiled-game base (`simkit.core.compiled`): what it declares and the hooks it fills, and games
-with scripted chance outcomes (spec §6.1b #28)."""
+"""Atelier on the compiled-game base (`simkit.core.compiled`): what it declares and the hooks it fills."""
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Hashable
 
 import numpy as np
 
@@ -14,7 +13,7 @@ from simkit.games.atelier.engine.layout import END_REASONS, ERROR_TEXT, N_ACTION
 from simkit.games.atelier.engine.legality import is_legal_in, legal_actions
 from simkit.games.atelier.engine.rules_record import rules_record
 from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shares
-from simkit.games.atelier.engine.setup import deal, setup
+from simkit.games.atelier.engine.setup import setup
 from simkit.games.atelier.engine.transition import apply_action
 from simkit.games.atelier.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
 from simkit.games.atelier.policies.dispatch import POLICY_IDS, SEARCH, choose_action
@@ -26,11 +25,6 @@ from simkit.games.atelier.view import AtelierView
 
 class AtelierState(AtelierView, CompiledState):
     """One Atelier game, action by action."""
-
-    @property
-    def end_reason(self) -> str:
-        code = int(self.record["end_reason"])
-        return END_REASONS[code.bit_length() - 1] if code else ""
 
     def active_dice(self, player: int) -> int:
         return int(active_dice(self.record, player))
@@ -45,6 +39,8 @@ class AtelierGame(CompiledGame):
     policy_ids = POLICY_IDS
     max_policy_params = MAX_POLICY_PARAMS
     state_class = AtelierState
+    state_dtype = STATE_DTYPE
+    rules_class = AtelierRules
     layout = batch.LAYOUT
     end_reasons = END_REASONS
     cap_end_reason = "max_rounds"
@@ -55,42 +51,11 @@ class AtelierGame(CompiledGame):
                     error_text=ERROR_TEXT)
     conformance_configs = CONFORMANCE_CONFIGS
 
-    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str) -> AtelierRules:
-        return AtelierRules.from_overrides(overrides, source=source, prefix=prefix)
-
     def rules_record(self, key: Hashable) -> np.ndarray:
-        if not hasattr(self, "_rules_record"):
-            self._rules_record = rules_record(self.rules)
-        return self._rules_record
-
-    def new_state_record(self) -> np.ndarray:
-        return np.zeros(1, STATE_DTYPE)
+        return rules_record(self.rules)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
         """The legal-action scratch, and the search's scratch only when a seat searches (else None: the batch
         loop is then compiled without the search, dispatch.choose_action)."""
         search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
         return np.zeros(N_ACTIONS, np.int64), search_ws
-
-    def new_scripted_state(self, seed: int, *, start_player: int | None = None,
-                           painting_order: Sequence[int] | None = None, patron_order: Sequence[int] | None = None,
-                           dice: Sequence[int] = ()) -> "AtelierState":
-        """A game with explicit chance outcomes (spec §6.1b #28): the start player, the deck orders (card and patron
-        ids, top first; cards not named follow in their shuffled order) and die values used in order before the
-        dice streams."""
-        state = self.new_initial_state(seed)
-        s, paintings, patrons = state.record, self.rules.paintings, self.rules.patrons
-        if start_player is not None:
-            s["start_player"] = start_player
-        for field, ids, given in (("order", paintings.ids, painting_order), ("patron_order", patrons.ids,
-                                                                             patron_order)):
-            if given is not None:
-                first = [int(np.flatnonzero(ids == i)[0]) for i in given]
-                rest = [i for i in s[field][: len(ids)] if i not in first]
-                s[field][: len(ids)] = first + rest
-        if len(dice) > len(s["dice_script"]):
-            raise ValueError(f"at most {len(s['dice_script'])} scripted dice")
-        s["dice_script"][: len(dice)] = dice
-        s["dice_script_len"] = len(dice)
-        deal(state.rules, s)
-        return state

@@ -9,7 +9,7 @@ import numpy as np
 from simkit.core.compiled import CompiledGame, CompiledState, Engine
 from simkit.games.canvas.batch import END_REASONS, LAYOUT, play_games, record_game
 from simkit.games.canvas.engine import transitions as engine
-from simkit.games.canvas.engine.state import ERROR_TEXT, new_state
+from simkit.games.canvas.engine.state import ERROR_TEXT, STATE_DTYPE
 from simkit.games.canvas.policies.dispatch import choose_action
 from simkit.games.canvas.policies.shipped import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
@@ -37,6 +37,8 @@ class CanvasGame(CompiledGame):
     max_policy_params = MAX_PARAMS
     bench_policy = "greedy"
     state_class = CanvasState
+    state_dtype = STATE_DTYPE
+    rules_class = CanvasRules
     conformance_configs = CONFORMANCE_CONFIGS
     end_reasons = END_REASONS
     layout = LAYOUT
@@ -48,9 +50,6 @@ class CanvasGame(CompiledGame):
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
         super().__init__(overrides, source=source, prefix=prefix)
         self._scenarios: dict[tuple[int, ...], Scenario] = {}
-
-    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str) -> CanvasRules:
-        return CanvasRules.from_overrides(overrides, source=source, prefix=prefix)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -78,9 +77,6 @@ class CanvasGame(CompiledGame):
 
     def rules_record(self, key: tuple[int, ...]) -> np.ndarray:
         return self.scenario(key).rules_arr
-
-    def new_state_record(self) -> np.ndarray:
-        return new_state()
 
     def policy_args(self, key: tuple[int, ...], policy_ids: np.ndarray) -> tuple:
         return self.scenario(key).table, new_workspace(self.num_distinct_actions)

@@ -26,9 +26,6 @@ class CouleursState(CouleursView, CompiledState):
         engine.score_components(self.rules, self.record, player, comp)
         return dict(zip(COMPONENT_NAMES, comp.tolist()))
 
-    @property
-    def end_reason(self) -> str:
-        return END_REASONS.get(int(self.record["end_reason"]), "")
 
 
 RULESET_TITLES = {"variant_j": "house-rule variant J", "base": "base game"}  # spec §10
@@ -44,6 +41,8 @@ class CouleursGame(CompiledGame):
     max_policy_params = MAX_PARAMS
     bench_policy = "heuristic"
     state_class = CouleursState
+    state_dtype = STATE_DTYPE
+    rules_class = CouleursRules
     conformance_configs = CONFORMANCE_CONFIGS
     end_reasons = tuple(END_REASONS.values())  # bit i of the end codes: spec §9.1 triggers, then the §13.9 cap
     cap_end_reason = END_REASONS[END_ROUND_CAP]
@@ -56,22 +55,13 @@ class CouleursGame(CompiledGame):
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
         super().__init__(overrides, source=source, prefix=prefix)
         self.title = f"{CouleursGame.title} ({RULESET_TITLES[self.rules['ruleset']]})"
-        self._rules_record = rules_record(self.rules)  # one-element array of rules.RULES_DTYPE
-
-    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str) -> CouleursRules:
-        rules = CouleursRules.from_overrides(overrides, source=source, prefix=prefix)
-        rules.check_supported(source, prefix)
-        return rules
 
     @property
     def num_distinct_actions(self) -> int:
         return engine.N_ACTIONS
 
     def rules_record(self, key: Hashable) -> np.ndarray:
-        return self._rules_record
-
-    def new_state_record(self) -> np.ndarray:
-        return np.zeros(1, STATE_DTYPE)
+        return rules_record(self.rules)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
         """The policies' scratch, and the search's (None when no seat searches: numba then compiles no search)."""

@@ -55,6 +55,3 @@ STATE_DTYPE = np.dtype([
 ], align=True)
 
 
-def new_state() -> np.ndarray:
-    """A one-record state array (blank: `engine.setup` fills it)."""
-    return np.zeros(1, STATE_DTYPE)

@@ -3,7 +3,7 @@ painter tiles §11.2): setup, legal actions and transitions, compiled with numba
 draft, one or several active paintings, exhibit by action) and the base game (painting market, exhibit on
 completion, limited supply).
 
-Not implemented (rejected by `CouleursRules.check_supported` with a ConfigError): the market with exhibit by
+Not implemented (rejected by `CouleursRules.from_overrides` with a ConfigError): the market with exhibit by
 action (no ruleset uses it).
 
 Both the step-by-step API (`CouleursState`) and the batch loop call these functions: there is one copy of the

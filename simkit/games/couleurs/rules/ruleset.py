@@ -286,6 +286,7 @@ class CouleursRules:
         painters = _load(load_painters, values["painters_file"], source, f"{prefix}painters_file")
         rules = cls(values, board, tracks, paintings, bonus, painters)
         rules._check_consistency(source, prefix)
+        rules._check_supported(source, prefix)
         return rules
 
     def __getitem__(self, name: str) -> Any:
@@ -355,7 +356,7 @@ class CouleursRules:
                                       f"{'value_variant_J' if ruleset == 'variant_j' else 'value_base'} column; "
                                       f"the {ruleset} ruleset has {expected[tier]}", source=self.paintings.source)
 
-    def check_supported(self, source: str | None = None, prefix: str = "") -> None:
+    def _check_supported(self, source: str | None, prefix: str) -> None:
         """Reject rule values the compiled engine does not implement yet."""
         if self.values["painting_mode"] == "market" and self.values["exhibit_mode"] == "action":
             raise ConfigError("the painting market with exhibit_mode = 'action' is not implemented by the engine "
