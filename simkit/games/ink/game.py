@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping
+from typing import Hashable
 
 import numpy as np
 
@@ -25,11 +25,6 @@ from simkit.games.ink.view import InkView
 class InkState(InkView, CompiledState):
     """One Ink game, action by action."""
 
-    @property
-    def end_reason(self) -> str:
-        code = int(self.record["end_reason"])
-        return END_REASONS[code.bit_length() - 1] if code else ""
-
 
 class InkGame(CompiledGame):
     id = "ink"
@@ -40,6 +35,8 @@ class InkGame(CompiledGame):
     policy_ids = POLICY_IDS
     max_policy_params = MAX_POLICY_PARAMS
     state_class = InkState
+    state_dtype = STATE_DTYPE
+    rules_class = InkRules
     layout = batch.LAYOUT
     end_reasons = END_REASONS
     cap_end_reason = "max_rounds"
@@ -50,16 +47,8 @@ class InkGame(CompiledGame):
                     error_text=ERROR_TEXT)
     conformance_configs = CONFORMANCE_CONFIGS
 
-    def load_rules(self, overrides: Mapping[str, Any], source: str | None, prefix: str) -> InkRules:
-        return InkRules.from_overrides(overrides, source=source, prefix=prefix)
-
     def rules_record(self, key: Hashable) -> np.ndarray:
-        if not hasattr(self, "_rules_record"):
-            self._rules_record = rules_record(self.rules)
-        return self._rules_record
-
-    def new_state_record(self) -> np.ndarray:
-        return np.zeros(1, STATE_DTYPE)
+        return rules_record(self.rules)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
         """The legal-action scratch of the compiled policies."""
