@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import invariants
 from fixtures import Game
-from simkit.games.ink.engine.layout import MAX_PLAYERS
+from simkit.games.ink.engine.layout import CROSS, MAX_PLAYERS, NIB, PASS, STOP, Stage
+from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 
 VARIANTS = [{}, {"crossing_order": "nib_first"}, {"unplaceable_tile": "discard", "tile_orientations": 4},
             {"goal_size_rule": "exact", "growth_requirement": "none", "mix_reserves_in_completion": True},
@@ -18,20 +19,51 @@ VARIANTS = [{}, {"crossing_order": "nib_first"}, {"unplaceable_tile": "discard",
              "allow_full_lap": False}, {"bag_exhaustion_ends_game": False, "max_rounds": 30, "pass_transfer": 0}]
 
 
+def check_tiles_of_the_turn(turn: list, taken: int) -> None:
+    """A full turn takes one tile from the wheel plus one per extra_tile (none when a crossing left no takeable
+    tile); a pass takes none (spec §8.1)."""
+    extra = sum(1 for stage, a in turn if stage == Stage.BONUS and NIB <= a < STOP)
+    if turn[0][1] >= PASS and turn[0][1] < NIB:
+        assert taken == 0
+    elif turn[0][1] < CROSS:  # a move to a nib with a takeable tile
+        assert taken == 1 + extra
+    else:
+        assert taken - extra in (0, 1)
+
+
+def check_winners(g: Game) -> None:
+    """A winner under rule 1 or 2 of spec §5.3 has no own bottle left."""
+    n = int(g.r[0]["n_players"])
+    scores, ranks, shares = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n)
+    final_scores(g.r[0], g.rec, scores)
+    ranks_and_win_shares(g.r[0], g.rec, scores, ranks, shares)
+    left = g.rec["res_palette"][:n] + g.rec["res_wild"][:n]
+    if (left == 0).any():
+        assert (left[ranks == 1] == 0).all()
+    assert abs(shares.sum() - 1) < 1e-9
+
+
 def random_game(overrides, seed: int, check_every: int = 1, limit: int = 5000):
     g = Game(overrides, seed=seed)
     rng = np.random.default_rng(seed)
-    actions = []
+    actions, turn, turn_start = [], [], None
     while not g.rec["done"]:
         legal = g.legal()
         assert legal, f"no legal action in stage {g.rec['stage']}"
         a = legal[rng.integers(len(legal))]
         actions.append(a)
+        p, started = int(g.rec["current"]), int(g.rec["turns_taken"].sum())
+        if turn_start is None or started != turn_start[1]:
+            turn, turn_start = [], (p, started, int(g.rec["tiles_taken"][p]))
+        turn.append((int(g.rec["stage"]), a))
         g.play(a)
+        if int(g.rec["turns_taken"].sum()) != started or g.rec["done"]:  # the turn ended
+            check_tiles_of_the_turn(turn, int(g.rec["tiles_taken"][p]) - turn_start[2])
         if len(actions) % check_every == 0:
             invariants.check(g.r[0], g.rec)
         assert len(actions) < limit
     invariants.check(g.r[0], g.rec)
+    check_winners(g)
     return g, actions
 
 

@@ -49,6 +49,8 @@ def test_bad_values_name_the_key_and_what_is_allowed(key, value, words):
     ({"bonus_red": 6, "bonus_rows": [3, 4, 5, 6, 7, 1, 2, 8], "goal_values": list(range(1, 9))}, "bonus_red",
      "holds 5"),
     ({"tile_alignment": "square"}, "tile_alignment", "not implemented"),
+    ({"nib_sharing": False, "nibs": 3}, "nibs", "need at least 4"),
+    ({"allow_full_lap": False, "nibs": 1, "n_players": 1}, "nibs", "need at least 2"),
     ({"goal_values": [4, 5, 6, 7]}, "data", "unknown marking '3'"),
 ])
 def test_values_checked_against_each_other_and_the_data(overrides, key, words):

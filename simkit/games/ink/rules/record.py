@@ -96,6 +96,11 @@ class InkRules:
             if self.bonus_tiles.count(back) < v[key]:
                 fail(key, f"{v[key]} {back.name.lower()}-backed bonus tiles per game, but "
                           f"{self.bonus_tiles.source} holds {self.bonus_tiles.count(back)} (spec §6.9)")
+        needed = 1 + (0 if v["nib_sharing"] else n - 1) + (0 if v["allow_full_lap"] else 1)
+        if v["nibs"] < needed:  # after a crossing some nib must take the main bottle (spec §4.1)
+            fail("nibs", f"{v['nibs']} nibs leave a crossing player no nib to choose: {n} players with nib_sharing = "
+                         f"{str(v['nib_sharing']).lower()} and allow_full_lap = {str(v['allow_full_lap']).lower()} "
+                         f"need at least {needed}")
         if len(self.tiles) < v["nibs"] + 1:
             fail("nibs", f"the bag holds {len(self.tiles)} tiles in {self.tiles.source}; {v['nibs']} nibs need at "
                          f"least {v['nibs'] + 1} (spec §6.9, §7.1b A10)")
