@@ -6,36 +6,22 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pytest
+
+import simkit
+from simkit.core.policy import resolve_policy
+from simkit.games.ink.alternatives import ALTERNATIVES, TAG_PREFIX, write_alternatives
+from simkit.games.ink.reconstruction import FAMILIES, tiles_csv
 from simkit.games.ink.rules import InkRules
-from simkit.games.ink.rules.components import COLOURS, NO_DIAGONAL, SPLASH
+from simkit.games.ink.rules.components import NO_DIAGONAL, SPLASH
 from simkit.games.ink.rules.datafiles import PACKAGE_DATA
 
 RULES_MD = Path(__file__).resolve().parents[2] / "simkit/games/ink/RULES.md"
-# spec §6.2: family -> offsets TL, TR, BR, BL; marks TL/TR/BR/BL; diagonal
-FAMILIES = [
-    ("G1", (0, 0, 1, 1), "3/·/s/·", ""), ("G2", (0, 0, 2, 3), "3/s/·/·", ""), ("G3", (0, 0, 0, 4), "4/·/s/·", ""),
-    ("G4", (0, 1, 0, 3), "4/·/·/s", "tl_br"), ("G5", (0, 0, 2, 2), "5/s/·/s", ""), ("G6", (0, 1, 3, 4), "5/s/·/·", ""),
-    ("G7", (0, 0, 0, 3), "6/s/s/·", ""), ("G8", (0, 0, 4, 1), "6/·/s/·", ""), ("G9", (0, 0, 3, 3), "7/s/·/s", ""),
-    ("G10", (0, 0, 0, 2), "7/s/·/s", ""), ("N1", (0, 0, 4, 4), "s/·/·/·", ""), ("N2", (0, 0, 1, 3), "s/·/s/·", ""),
-    ("N3", (0, 0, 0, 1), "·/s/·/·", ""), ("N4", (0, 2, 0, 4), "s/·/·/·", "tl_br"), ("N5", (0, 2, 4, 1), "s/·/s/·", ""),
-    ("N6", (0, 0, 2, 2), "·/·/·/·", ""), ("N7", (0, 0, 3, 1), "s/·/·/·", ""), ("N8", (0, 0, 0, 4), "·/·/s/·", ""),
-    ("N9", (0, 3, 0, 1), "·/s/·/·", "tl_br"), ("N10", (0, 0, 3, 3), "s/·/·/s", ""),
-]
-
-
-def generated_tiles() -> str:
-    lines = ["tile_id,family,tl,tr,br,bl,tl_mark,tr_mark,br_mark,bl_mark,diagonal"]
-    for f, (family, offsets, marks, diagonal) in enumerate(FAMILIES, start=1):
-        for k in range(5):
-            colours = [COLOURS[(k + o) % 5] for o in offsets]
-            cells = [m.replace("·", "") for m in marks.split("/")]
-            lines.append(",".join([str(5 * (f - 1) + k + 1), family, *colours, *cells, diagonal]))
-    return "\n".join(lines) + "\n"
 
 
 def test_tiles_follow_the_generation_rules_and_the_listing():
     shipped = (PACKAGE_DATA / "tiles.csv").read_text()
-    assert shipped == generated_tiles()
+    assert shipped == tiles_csv(FAMILIES)
     listing = re.search(r"```\n(tile_id,family.*?)```", RULES_MD.read_text(), re.S).group(1)
     assert shipped == listing
     assert "1,G1,dark_blue,dark_blue,light_blue,light_blue,3,,s,," in shipped.splitlines()
@@ -84,3 +70,35 @@ def test_the_other_files_hold_the_tables_of_the_spec():
     assert s.number_tokens == {3: 2, 4: 2, 5: 2, 6: 2, 7: 2}
     assert rules.data_source == "reconstructed-v1" and rules.black_bottles == 20
 
+
+
+def test_the_alternatives_are_the_generator_output(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    for file in PACKAGE_DATA.iterdir():
+        if file.is_file():
+            (data / file.name).write_bytes(file.read_bytes())
+    write_alternatives(data)
+    for name in ALTERNATIVES:
+        for file in (data / "alternatives" / name).iterdir():
+            assert file.read_bytes() == (PACKAGE_DATA / "alternatives" / name / file.name).read_bytes(), file
+
+
+@pytest.mark.parametrize("name, counts", [
+    ("smaller-bag", (80, 40, 95, 15)), ("larger-bag", (120, 60, 165, 15)), ("denser-goals", (100, 60, 130, 15)),
+    ("sparser-goals", (100, 40, 130, 15)), ("more-splashes", (100, 50, 150, 15)),
+    ("fewer-splashes", (100, 50, 110, 15)), ("more-diagonals", (100, 50, 130, 25)),
+    ("fewer-diagonals", (100, 50, 130, 5)),
+])
+def test_each_alternative_changes_what_its_readme_says_and_plays(name, counts):
+    game = simkit.make("ink", {"n_players": 2, "data": f"alternatives/{name}"})
+    tiles = game.rules.tiles
+    assert (len(tiles), int((tiles.mark > 0).sum()), int((tiles.mark == SPLASH).sum()),
+            int((tiles.diagonal != NO_DIAGONAL).sum())) == counts
+    assert game.data_sources()["data_source"] == TAG_PREFIX + name
+    for colour, mark in zip(tiles.colour, tiles.mark):  # still no tile completes a goal on its own
+        for position in np.flatnonzero(mark > 0):
+            assert np.sum(colour == colour[position]) < mark[position]
+    arrays = game.play_batch(np.arange(2, dtype=np.uint64), [resolve_policy(game, {"policy": "random"})],
+                             np.zeros((2, 2), np.int64))
+    assert len(arrays["score"]) == 2
