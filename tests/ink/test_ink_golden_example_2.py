@@ -80,9 +80,16 @@ def test_a_tie_round_decides_by_black():
     s["res_palette"][LAST], s["res_wild"][LAST], s["black_placed"][LAST] = 0, 0, 2
     g.play(PASS)
     assert s["tie_round"] == 1 and s["current"] == FINISHER
-    s["black_placed"][FINISHER] += 1  # as if this tie-round turn placed one more black bottle
-    g.play(PASS)
+    # the tie round: a yellow 3 below the start tile, completed with black only (spec §5.4, §4.9)
+    s["nib_tile"][2] = g.tile_kind(int(s["nib_tile"][2]), "Y3 Y L P")
+    g.play(MOVE + 1)
+    g.play(g.place_tile(FINISHER, (0, 1)))
+    assert g.legal() == [STOP, g.complete(FINISHER, (0, 2), Reserve.BLACK)]
+    g.play(g.complete(FINISHER, (0, 2), Reserve.BLACK))
+    assert s["black_placed"][FINISHER] == 3 and s["black_reserve"] == 17
+    g.play(STOP)
+    assert s["current"] == LAST
     g.play(PASS)
     assert s["done"] and s["tie_round"] == 1
     ranks, shares = outcome(g)
-    assert ranks[FINISHER] == 1 and shares[FINISHER] == 1.0 and s["nib_tile"][1] != NONE
+    assert ranks == [3, 1, 2] and shares[FINISHER] == 1.0

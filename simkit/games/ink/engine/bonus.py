@@ -113,7 +113,9 @@ def bonus_legal(r, s, p, a):
 
 @njit
 def bonus_arg_legal(r, s, p, a):
-    """Stage BONUS_ARG: the colour of a recolour, the value of an add_goal, the free splash a bottle moves to."""
+    """Stage BONUS_ARG: the colour of a recolour, the value of an add_goal, the free splash a bottle moves to.
+    RULINGS (the spec gives none): a bottle never "moves" to the square it left; a recolour may name the square's
+    own colour (spec §4.8: "a colour available in the supply, the player's choice")."""
     effect = r.bonus_effect[s.bonus_tile]
     if effect == Effect.MOVE_BOTTLES:
         q = a - SQUARE

@@ -36,7 +36,8 @@ def any_takeable(r, s, p):
 
 @njit
 def choose_nib_legal(r, s, p, d):
-    """`choose_nib(d)` after a crossing (spec §4.1): a nib with a takeable tile; when there is none, any nib."""
+    """`choose_nib(d)` after a crossing (spec §4.1): a nib with a takeable tile; when there is none, any nib. RULING
+    (the spec gives none): without `allow_full_lap` the nib the main bottle left is not a choice (a full lap)."""
     if not 1 <= d <= r.nibs or not nib_free(r, s, p, d) or (d == s.cross_from and not r.allow_full_lap):
         return False
     return nib_takeable(r, s, p, d) or not any_takeable(r, s, p)
