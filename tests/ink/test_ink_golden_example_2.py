@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from fixtures import Game
-from simkit.games.ink.engine.layout import END_LAST_BOTTLE, MOVE, NONE, PASS, STOP, Reserve, Stage
+from simkit.games.ink.engine.layout import END_LAST_BOTTLE, MOVE, PASS, STOP, Reserve, Stage
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 
 FINISHER, LAST = 1, 2
