@@ -75,6 +75,9 @@ def test_an_x_may_cover_an_upside_down_bottle_when_the_rule_allows_it():
     g.rec["stage"], g.rec["main_pos"][P] = Stage.TURN, 3
     g.play(CROSS)
     assert g.place_x(P, (0, 0), (1, 0)) in pairs(g)
+    wild = int(g.rec["res_wild"][P])
+    g.play(g.place_x(P, (0, 0), (1, 0)))
+    assert g.rec["res_wild"][P] == wild + 1 and g.rec["sq_bottle"][P, g.q(P, 0, 0)] == 0
 
 
 def test_a_token_without_a_legal_place_is_removed():

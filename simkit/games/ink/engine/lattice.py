@@ -144,8 +144,7 @@ def put_tile(r, s, p, tile, slot, tx, ty, o):
         s.sq_colour[p, q] = r.tile_colour[tile, SOURCE[o, j]]
         s.sq_mark[p, q] = r.tile_mark[tile, SOURCE[o, j]]
         s.sq_bottle[p, q] = NO_BOTTLE
-        s.sq_tokens[p, q] = 0
-        s.sq_grown[p, q] = 0
+        s.sq_tokens[p, q] = 0  # a moved tile keeps its growth marks (spec §3.5: marks survive the turn)
 
 
 @njit

@@ -81,11 +81,13 @@ def x_placement_legal(r, s, p, token, q, e):
 @njit
 def cover(r, s, p, q):
     """Square q loses colour and marking for good; an upright bottle goes back (own: to the wild reserve, black: to
-    the black reserve, no longer counted); its bonus tokens leave the game (spec §4.7, §7.1b A4)."""
+    the black reserve, no longer counted); its bonus tokens leave the game (spec §4.7, §7.1b A4). RULING (the spec
+    gives none): an upside-down bottle, which only `x_covers_goal_bottles` lets a token cover, goes back the same
+    way (its goal stays completed)."""
     bottle = s.sq_bottle[p, q]
-    if bottle == UPRIGHT_OWN:
+    if bottle == UPRIGHT_OWN or bottle == UPSIDE_DOWN_OWN:
         s.res_wild[p] += 1
-    elif bottle == UPRIGHT_BLACK:
+    elif bottle == UPRIGHT_BLACK or bottle == UPSIDE_DOWN_BLACK:
         s.black_reserve += 1
         s.black_placed[p] -= 1
     s.sq_bottle[p, q] = NO_BOTTLE
