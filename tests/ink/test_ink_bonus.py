@@ -127,11 +127,13 @@ def test_move_tile_lifts_a_free_tile_and_places_it_at_another_cell():
     s["sq_colour"][P, g.q(P, 5, 0)] = COVERED
     assert g.legal() == [STOP]  # a bottle or an X token pins a tile
     g = bonus("B4", tiles={(0, 0): "R B B R", (1, 0): "B Y Y B", (2, 0): "Y R R Y"})
+    g.rec["sq_grown"][P, 8:12] = 1  # marks made earlier this turn survive the move (spec §3.5)
     g.play(LIFT + 2)
     assert g.rec["stage"] == Stage.PLACE_TILE and g.rec["hand_slot"] == 2
     assert g.place_tile(P, (2, 0)) not in g.legal()  # not back on its own cell
     g.play(g.place_tile(P, (1, 1)))  # "Y R R Y" below "B Y Y B": yellow meets yellow
     assert tuple(g.rec["slot_cell"][P, 2]) == (1, 1) and g.rec["n_slots"][P] == 3
+    assert g.rec["sq_grown"][P, 8:12].all()
     assert g.rec["stage"] == Stage.GOALS
 
 
