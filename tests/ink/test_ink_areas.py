@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import blank_state, put, put_text, square_index, square_xy
+from ink_boards import blank_state, put, put_text, square_index, square_xy
 from simkit.games.ink.engine.areas import begin_event, compute_areas, end_event
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
 from simkit.games.ink.rules.components import NO_DIAGONAL

@@ -1,7 +1,7 @@
 """Bonus actions (spec §4.8): each effect kind of the closed vocabulary, one unit per action (§7.1b A6), "up to"
 (end_bonus at any time), each unit an event (§3.5)."""
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.games.ink.engine.layout import (CHOICE, COVERED, LIFT, NONE, REMOVED, STOP, TOKEN_COLOUR,
                                             UPRIGHT_BLACK, UPRIGHT_OWN, UPSIDE_DOWN_OWN, Stage)
 from simkit.games.ink.rules.components import COLOURS, SPLASH

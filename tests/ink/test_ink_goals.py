@@ -3,7 +3,7 @@ bottles run short, black continuation (§4.9, §7.1b A5) and the rule options of
 
 import pytest
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.games.ink.engine.areas import begin_event, end_event
 from simkit.games.ink.engine.layout import (CHOSEN, COMPLETE, NO_BOTTLE, STOP, UPRIGHT_BLACK, UPRIGHT_OWN,
                                             UPSIDE_DOWN_OWN, Reserve, Stage)

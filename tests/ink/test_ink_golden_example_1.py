@@ -3,7 +3,7 @@ orders."""
 
 import pytest
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.games.ink.engine.areas import compute_areas
 from simkit.games.ink.engine.goals import goal_completable
 from simkit.games.ink.engine.layout import (CROSS, MOVE, NONE, STOP, UPRIGHT_OWN, UPSIDE_DOWN_OWN, X, Reserve,

@@ -5,7 +5,7 @@ then tie rounds (spec §5.3, §5.4)."""
 import numpy as np
 import pytest
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.games.ink.engine.layout import END_LAST_BOTTLE, MOVE, PASS, STOP, Reserve, Stage
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import invariants
-from fixtures import Game
+import ink_invariants as invariants
+from ink_fixtures import Game
 from simkit.games.ink.engine.layout import CROSS, MAX_PLAYERS, NIB, PASS, STOP, Stage
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 

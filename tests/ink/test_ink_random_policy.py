@@ -3,7 +3,7 @@ action by the ways to finish it."""
 
 import numpy as np
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.core.rng import stream_key
 from simkit.games.ink.engine.areas import compute_areas
 from simkit.games.ink.engine.goals import splash_choices

@@ -1,7 +1,7 @@
 """X and XX tokens (spec §4.7): the draw and the XX refill of the bag, placement (colour rules, their fallback, no
 upside-down bottle, §7.1 #13), the effect on bottles and bonus tokens (§7.1b A4), and a token with no place."""
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.games.ink.engine.layout import (COVERED, CROSS, IN_SUPPLY, NONE, REMOVED, UPRIGHT_BLACK, UPRIGHT_OWN,
                                             UPSIDE_DOWN_OWN, X, X_BAG, X_DISCARDED, X_PAINTING, Stage)
 from simkit.games.ink.engine.xtokens import draw_x

@@ -3,7 +3,7 @@ a game (§5.1, §5.6, §5.7)."""
 
 import numpy as np
 
-from fixtures import Game
+from ink_fixtures import Game
 from simkit.games.ink.engine.layout import (CROSS, END_BAG_EMPTY, END_MAX_ROUNDS, MOVE, NIB, NONE, PASS, STOP, TILE,
                                             Stage)
 from simkit.games.ink.engine.orientation import SOURCE

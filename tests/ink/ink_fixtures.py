@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boards import LETTERS, parse_square, put_text, square_index
+from ink_boards import LETTERS, parse_square, put_text, square_index
 from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB, NONE,
                                             SQUARE, STATE_DTYPE, TILE, X)
 from simkit.games.ink.engine.legality import legal_actions
