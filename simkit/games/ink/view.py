@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MOVE, NIB, NONE, PASS, POS_DX, POS_DY,
-                                            SQUARE, STOP, TILE, X, X_DISCARDED, X_PAINTING, Reserve, Stage)
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MOVE, N_ORIENTATIONS, N_RESERVES, N_SIDES,
+                                            NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY, SQUARE, STOP, TILE, X,
+                                            X_DISCARDED, X_PAINTING, Reserve, Stage)
 from simkit.games.ink.rules.components import COLOURS, MAX_TILES, SPLASH
 from simkit.games.ink.rules.vocabulary import Effect
 
@@ -90,13 +91,13 @@ class InkView:
             token = self.game.rules.x_tokens.ids[int(s["x_hand"])]
             return f"place {token} on {(x, y)} and {(x + 1, y) if e == 0 else (x, y + 1)}"
         if action < TILE:
-            q, reserve = divmod(action - COMPLETE, 3)
+            q, reserve = divmod(action - COMPLETE, N_RESERVES)
             return (f"complete the goal {int(s['sq_mark'][p, q])} at {self.xy(p, q)} from the "
                     f"{Reserve(reserve).name.lower()} reserve")
-        slot, rest = divmod(action - TILE, 32)
-        side, o = divmod(rest, 8)
+        slot, rest = divmod(action - TILE, N_SIDES * N_ORIENTATIONS)
+        side, o = divmod(rest, N_ORIENTATIONS)
         tx, ty = s["slot_cell"][p, slot]
-        cell = (int(tx) + (1, 0, -1, 0)[side], int(ty) + (0, 1, 0, -1)[side])
+        cell = (int(tx + SIDE_DX[side]), int(ty + SIDE_DY[side]))
         return f"place tile {self.tile_id(int(s['hand_tile']))} at cell {cell}, orientation {o}"
 
     def _choice(self, i: int) -> str:
