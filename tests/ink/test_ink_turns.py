@@ -203,3 +203,14 @@ def test_solo_ends_when_the_last_own_bottle_is_placed():
     g.play(PASS)
     assert s["done"] and s["turns_taken"][0] == 1
     assert np.all(s["turns_taken"][:1] == 1)
+
+
+def test_the_rules_record_numbers_orientations_and_merges_equal_ones():
+    """§7.1b A13: o = r + 4 m (mirror first, then r quarter turns clockwise); equal squares are one action."""
+    assert SOURCE[1].tolist() == [3, 0, 1, 2]  # a quarter turn: TL moves to TR, so TR shows the printed TL
+    assert SOURCE[4].tolist() == [1, 0, 3, 2]  # the mirror image: TL and TR swap, BL and BR swap
+    g = Game({"n_players": 2})
+    distinct = g.r[0]["tile_orientation_distinct"]
+    ids = g.rules.tiles.ids
+    assert distinct[ids.index(76)].tolist() == [1, 1, 1, 1, 0, 0, 0, 0]  # N6: mirror-symmetric, 4 distinct
+    assert distinct[ids.index(1)].tolist() == [1] * 8  # G1: its goal breaks every symmetry
