@@ -1,14 +1,18 @@
 """The painting on the tile lattice (spec §3.1–§3.3): cells, squares, orientations, placement legality, placing and
 lifting tiles. See layout.py for how slots, squares and the cell grid are held."""
 
+import numpy as np
+
 from simkit.core.jit import njit
-from simkit.games.ink.engine.layout import (GRID_MASK, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE, POS_DX, POS_DY, SIDE_DX,
+from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE, POS_DX, POS_DY, SIDE_DX,
                                             SIDE_DY)
 from simkit.games.ink.engine.orientation import DIAGONAL_AFTER, SOURCE
 from simkit.games.ink.rules.components import NO_DIAGONAL
 
 # the position of the square at offset (dx, dy) inside its tile: POSITION_AT[dy][dx]
 POSITION_AT = ((0, 1), (3, 2))
+# the two sides of each position (TL, TR, BR, BL) that face out of its tile: W and N, E and N, E and S, W and S
+OUTWARD = np.array([[2, 3], [0, 3], [0, 1], [2, 1]], np.int64)
 
 
 @njit
@@ -88,42 +92,69 @@ def within_size(r, s, p, tx, ty):
 
 
 @njit
-def colour_matches(r, s, p, tile, tx, ty, o):
-    """Across some shared edge a pair of facing squares has the same colour (spec §3.3 condition 2)."""
+def facing_colours(s, p, tx, ty, face):
+    """face[2 j + k]: the colour facing position j of a tile at cell (tx, ty) across its k-th outward side (spec
+    §3.3: facing squares); COVERED where there is no square or no colour."""
+    for j in range(4):
+        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
+        for k in range(2):
+            side = OUTWARD[j, k]
+            q = square_at(s, p, x + SIDE_DX[side], y + SIDE_DY[side])
+            face[2 * j + k] = COVERED if q == NONE else s.sq_colour[p, q]
+
+
+@njit
+def faces_match(r, tile, o, face):
+    """Some square of tile kind `tile` in orientation o has the colour facing it (spec §3.3 condition 2)."""
     for j in range(4):
         colour = r.tile_colour[tile, SOURCE[o, j]]
-        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
-        for side in range(N_SIDES):
-            nx, ny = x + SIDE_DX[side], y + SIDE_DY[side]
-            if nx >> 1 == tx and ny >> 1 == ty:
-                continue  # inside the new tile
-            q = square_at(s, p, nx, ny)
-            if q != NONE and s.sq_colour[p, q] == colour:
-                return True
+        if face[2 * j] == colour or face[2 * j + 1] == colour:
+            return True
     return False
 
 
 @njit
-def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
-    """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3, §7.1b A13); the
-    cell the lifted tile `forbidden_slot` came from is not allowed (`move_tile`, spec §4.8)."""
-    if slot >= s.n_slots[p] or not s.slot_placed[p, slot] or o >= r.tile_orientations:
-        return False
-    if not r.tile_orientation_distinct[tile, o] or not canonical_side(s, p, slot, side):
+def cell_free(r, s, p, slot, side, forbidden_slot):
+    """The cell beside slot `slot` in direction `side` may take a tile, and this (slot, side) names it (spec §3.3
+    condition 1, §7.1 #4 `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed
+    (`move_tile`: "another empty cell", spec §4.8)."""
+    if slot >= s.n_slots[p] or not s.slot_placed[p, slot] or not canonical_side(s, p, slot, side):
         return False
     tx, ty = side_cell(s, p, slot, side)
     if forbidden_slot != NONE and tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]:
         return False
-    return within_size(r, s, p, tx, ty) and colour_matches(r, s, p, tile, tx, ty, o)
+    return within_size(r, s, p, tx, ty)
+
+
+@njit
+def orientation_allowed(r, tile, o):
+    """o is one of `tile_orientations` and the lowest giving its squares (spec §7.1 #5, §7.1b A13)."""
+    return o < r.tile_orientations and r.tile_orientation_distinct[tile, o] == 1
+
+
+@njit
+def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot, face):
+    """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3); `face` is
+    scratch of 8 entries."""
+    if not orientation_allowed(r, tile, o) or not cell_free(r, s, p, slot, side, forbidden_slot):
+        return False
+    tx, ty = side_cell(s, p, slot, side)
+    facing_colours(s, p, tx, ty, face)
+    return faces_match(r, tile, o, face)
 
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
     """Tile kind `tile` has a legal placement in p's painting (spec §4.1)."""
+    face = np.empty(8, np.int64)
     for slot in range(s.n_slots[p]):
         for side in range(N_SIDES):
+            if not cell_free(r, s, p, slot, side, forbidden_slot):
+                continue
+            tx, ty = side_cell(s, p, slot, side)
+            facing_colours(s, p, tx, ty, face)
             for o in range(r.tile_orientations):
-                if placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
+                if orientation_allowed(r, tile, o) and faces_match(r, tile, o, face):
                     return True
     return False
 

@@ -1,5 +1,7 @@
 """Which actions are legal (spec §4.10): `is_legal` is the one test, `legal_actions` lists what it accepts."""
 
+import numpy as np
+
 from simkit.core.jit import njit
 from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
 from simkit.games.ink.engine.flow import nib_free, nib_takeable
@@ -7,7 +9,8 @@ from simkit.games.ink.engine.goals import complete_legal, pick_legal
 from simkit.games.ink.engine.layout import (COMPLETE, CROSS, MAX_SQUARES, MOVE, N_ACTIONS, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP, TILE, X, CrossingOrder,
                                             Stage)
-from simkit.games.ink.engine.lattice import placement_legal
+from simkit.games.ink.engine.lattice import (cell_free, faces_match, facing_colours, orientation_allowed,
+                                             placement_legal, side_cell)
 from simkit.games.ink.engine.xtokens import x_placement_legal
 
 
@@ -59,7 +62,27 @@ def tile_action_legal(r, s, p, a):
     o = i % N_ORIENTATIONS
     side = i // N_ORIENTATIONS % N_SIDES
     slot = i // (N_ORIENTATIONS * N_SIDES)
-    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot)
+    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot, np.empty(8, np.int64))
+
+
+@njit
+def tile_actions(r, s, p, out):
+    """The legal `place_tile` actions, ascending, into out; returns how many (what a scan of is_legal finds, with
+    the facing colours of each free cell looked up once)."""
+    n = 0
+    face = np.empty(8, np.int64)
+    tile = s.hand_tile
+    for slot in range(s.n_slots[p]):
+        for side in range(N_SIDES):
+            if not cell_free(r, s, p, slot, side, s.hand_slot):
+                continue
+            tx, ty = side_cell(s, p, slot, side)
+            facing_colours(s, p, tx, ty, face)
+            for o in range(r.tile_orientations):
+                if orientation_allowed(r, tile, o) and faces_match(r, tile, o, face):
+                    out[n] = TILE + N_ORIENTATIONS * (N_SIDES * slot + side) + o
+                    n += 1
+    return n
 
 
 @njit
@@ -93,7 +116,7 @@ def is_legal(r, s, a):
 
 @njit
 def stage_range(s):
-    """The actions the current stage may allow: [lo, hi)."""
+    """The actions the current stage may allow: [lo, hi) (PLACE_TILE lists its own, tile_actions)."""
     st, slots = s.stage, s.n_slots[s.current]
     if st == Stage.TURN:
         return MOVE, NIB
@@ -101,8 +124,6 @@ def stage_range(s):
         return X, X + 2 * 4 * slots
     if st == Stage.CHOOSE_NIB:
         return NIB, STOP
-    if st == Stage.PLACE_TILE:
-        return TILE, TILE + N_ORIENTATIONS * N_SIDES * slots
     if st == Stage.GOALS:
         return COMPLETE, COMPLETE + N_RESERVES * 4 * slots
     if st == Stage.BONUS:
@@ -116,6 +137,8 @@ def legal_actions(r, s, out):
     if s.done:
         return 0
     n = 0
+    if s.stage == Stage.PLACE_TILE:
+        return tile_actions(r, s, s.current, out)
     if s.stage == Stage.GOALS:  # stop, then the completions
         out[0] = STOP
         n = 1
