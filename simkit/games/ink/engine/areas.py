@@ -1,0 +1,91 @@
+"""Areas (spec §3.4) and growth marks (spec §3.5): the engine's hot spot.
+
+An area is a maximal set of open squares (coloured, no bottle) joined by same-colour orthogonal neighbours or by
+the joined corners of a diagonal tile (spec §7.1b A3: only when they have the same colour). `area_label[q]` is the
+lowest square of q's area (NONE for a square in no area) and `area_size[label]` its size, for the painting of
+`areas_player`; every change to a painting calls `touch`, and `compute_areas` rebuilds them when asked again.
+"""
+
+from simkit.core.jit import njit
+from simkit.games.ink.engine.lattice import diagonal_partner, neighbour
+from simkit.games.ink.engine.layout import COVERED, N_SIDES, NO_BOTTLE, NONE
+
+
+@njit
+def touch(s):
+    """p's painting changed: the stored areas are stale."""
+    s.areas_player = NONE
+
+
+@njit
+def is_open(s, p, q):
+    """Square q is in the painting, has a colour and no bottle (spec §3.2)."""
+    return s.slot_placed[p, q // 4] == 1 and s.sq_colour[p, q] != COVERED and s.sq_bottle[p, q] == NO_BOTTLE
+
+
+@njit
+def joins(s, p, q, other):
+    return other != NONE and s.area_label[other] == NONE and is_open(s, p, other) and \
+        s.sq_colour[p, other] == s.sq_colour[p, q]
+
+
+@njit
+def compute_areas(s, p):
+    """Label every square of p's painting with its area (flood fill from the lowest square of each area)."""
+    if s.areas_player == p:
+        return
+    n = 4 * s.n_slots[p]
+    for q in range(n):
+        s.area_label[q] = NONE
+    for start in range(n):
+        if s.area_label[start] != NONE or not is_open(s, p, start):
+            continue
+        s.area_label[start] = start
+        s.stack[0] = start
+        top, size = 1, 0
+        while top > 0:
+            top -= 1
+            q = s.stack[top]
+            size += 1
+            for side in range(N_SIDES + 1):
+                other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
+                if joins(s, p, q, other):
+                    s.area_label[other] = start
+                    s.stack[top] = other
+                    top += 1
+        s.area_size[start] = size
+    s.areas_player = p
+
+
+@njit
+def area_of(s, p, q):
+    """The size of q's area (0 when q is in none); areas must be current (compute_areas)."""
+    label = s.area_label[q]
+    return 0 if label == NONE else s.area_size[label]
+
+
+@njit
+def clear_growth(s, p):
+    """The start of p's turn: every growth mark is cleared (spec §3.5)."""
+    for q in range(4 * s.n_slots[p]):
+        s.sq_grown[p, q] = 0
+
+
+@njit
+def begin_event(s, p):
+    """Before an event (spec §3.5): every square's area size; squares of slots not yet made count 0."""
+    compute_areas(s, p)
+    for q in range(4 * s.n_slots[p]):
+        s.size_before[q] = area_of(s, p, q)
+    for q in range(4 * s.n_slots[p], min(4 * s.n_slots[p] + 4, len(s.size_before))):
+        s.size_before[q] = 0
+
+
+@njit
+def end_event(s, p):
+    """After an event: an open square whose area grew gets a growth mark (spec §3.5)."""
+    touch(s)
+    compute_areas(s, p)
+    for q in range(4 * s.n_slots[p]):
+        if s.area_label[q] != NONE and area_of(s, p, q) > s.size_before[q]:
+            s.sq_grown[p, q] = 1

@@ -1,0 +1,245 @@
+"""The painting on the tile lattice (spec §3.1–§3.3): cells, squares, orientations, placement legality, placing and
+lifting tiles. See layout.py for how slots, squares and the cell grid are held."""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE, POS_DX, POS_DY, SIDE_DX,
+                                            SIDE_DY)
+from simkit.games.ink.engine.orientation import DIAGONAL_AFTER, SOURCE
+from simkit.games.ink.rules.components import NO_DIAGONAL
+
+# the position of the square at offset (dx, dy) inside its tile: POSITION_AT[dy][dx]
+POSITION_AT = ((0, 1), (3, 2))
+# the two sides of each position (TL, TR, BR, BL) that face out of its tile: W and N, E and N, E and S, W and S
+OUTWARD = np.array([[2, 3], [0, 3], [0, 1], [2, 1]], np.int64)
+
+
+@njit
+def cell_slot(s, p, tx, ty):
+    """The slot of p's painting at tile cell (tx, ty), or NONE."""
+    slot = s.grid[p, tx & GRID_MASK, ty & GRID_MASK] - 1
+    if slot < 0 or s.slot_cell[p, slot, 0] != tx or s.slot_cell[p, slot, 1] != ty:
+        return NONE
+    return slot
+
+
+@njit
+def square_at(s, p, x, y):
+    """The square of p's painting at square coordinates (x, y), or NONE (spec §3.1)."""
+    slot = cell_slot(s, p, x >> 1, y >> 1)
+    if slot == NONE:
+        return NONE
+    return 4 * slot + POSITION_AT[y & 1][x & 1]
+
+
+@njit
+def square_x(s, p, q):
+    return 2 * s.slot_cell[p, q // 4, 0] + POS_DX[q % 4]
+
+
+@njit
+def square_y(s, p, q):
+    return 2 * s.slot_cell[p, q // 4, 1] + POS_DY[q % 4]
+
+
+@njit
+def neighbour(s, p, q, side):
+    """The square beside square q in direction `side` (E, S, W, N), or NONE."""
+    return square_at(s, p, square_x(s, p, q) + SIDE_DX[side], square_y(s, p, q) + SIDE_DY[side])
+
+
+@njit
+def diagonal_partner(s, p, q):
+    """The joined corner of q on a diagonal tile (spec §3.1), or NONE."""
+    d = s.slot_diagonal[p, q // 4]
+    if d == NO_DIAGONAL or q % 2 != d:
+        return NONE
+    return q - q % 4 + (q % 4 + 2) % 4
+
+
+@njit
+def side_cell(s, p, slot, side):
+    """The cell beside slot `slot` in direction `side`: (tx, ty)."""
+    return s.slot_cell[p, slot, 0] + SIDE_DX[side], s.slot_cell[p, slot, 1] + SIDE_DY[side]
+
+
+@njit
+def canonical_side(s, p, slot, side):
+    """(slot, side) is the lowest of the pairs naming its empty neighbouring cell: one action per cell."""
+    tx, ty = side_cell(s, p, slot, side)
+    if cell_slot(s, p, tx, ty) != NONE:
+        return False
+    key = 4 * slot + side
+    for d in range(N_SIDES):
+        other = cell_slot(s, p, tx + SIDE_DX[d], ty + SIDE_DY[d])
+        if other != NONE and 4 * other + (d + 2) % 4 < key:
+            return False
+    return True
+
+
+@njit
+def within_size(r, s, p, tx, ty):
+    """The painting with cell (tx, ty) fits `max_painting_size` × `max_painting_size` tile cells (spec §7.1 #4)."""
+    if r.max_painting_size == NO_LIMIT:
+        return True
+    x0, x1, y0, y1 = tx, tx, ty, ty
+    for slot in range(s.n_slots[p]):
+        if s.slot_placed[p, slot]:
+            x0, x1 = min(x0, s.slot_cell[p, slot, 0]), max(x1, s.slot_cell[p, slot, 0])
+            y0, y1 = min(y0, s.slot_cell[p, slot, 1]), max(y1, s.slot_cell[p, slot, 1])
+    return x1 - x0 < r.max_painting_size and y1 - y0 < r.max_painting_size
+
+
+@njit
+def facing_colours(s, p, tx, ty, face):
+    """face[2 j + k]: the colour facing position j of a tile at cell (tx, ty) across its k-th outward side (spec
+    §3.3: facing squares); COVERED where there is no square or no colour."""
+    for j in range(4):
+        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
+        for k in range(2):
+            side = OUTWARD[j, k]
+            q = square_at(s, p, x + SIDE_DX[side], y + SIDE_DY[side])
+            face[2 * j + k] = COVERED if q == NONE else s.sq_colour[p, q]
+
+
+@njit
+def faces_match(r, tile, o, face):
+    """Some square of tile kind `tile` in orientation o has the colour facing it (spec §3.3 condition 2)."""
+    for j in range(4):
+        colour = r.tile_colour[tile, SOURCE[o, j]]
+        if face[2 * j] == colour or face[2 * j + 1] == colour:
+            return True
+    return False
+
+
+@njit
+def cell_free(r, s, p, slot, side, forbidden_slot):
+    """The cell beside slot `slot` in direction `side` may take a tile, and this (slot, side) names it (spec §3.3
+    condition 1, §7.1 #4 `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed
+    (`move_tile`: "another empty cell", spec §4.8)."""
+    if slot >= s.n_slots[p] or not s.slot_placed[p, slot] or not canonical_side(s, p, slot, side):
+        return False
+    tx, ty = side_cell(s, p, slot, side)
+    if forbidden_slot != NONE and tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]:
+        return False
+    return within_size(r, s, p, tx, ty)
+
+
+@njit
+def orientation_allowed(r, tile, o):
+    """o is one of `tile_orientations` and the lowest giving its squares (spec §7.1 #5, §7.1b A13)."""
+    return o < r.tile_orientations and r.tile_orientation_distinct[tile, o] == 1
+
+
+@njit
+def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot, face):
+    """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3); `face` is
+    scratch of 8 entries."""
+    if not orientation_allowed(r, tile, o) or not cell_free(r, s, p, slot, side, forbidden_slot):
+        return False
+    tx, ty = side_cell(s, p, slot, side)
+    facing_colours(s, p, tx, ty, face)
+    return faces_match(r, tile, o, face)
+
+
+@njit
+def tile_placeable(r, s, p, tile, forbidden_slot):
+    """Tile kind `tile` has a legal placement in p's painting (spec §4.1)."""
+    face = np.empty(8, np.int64)
+    for slot in range(s.n_slots[p]):
+        for side in range(N_SIDES):
+            if not cell_free(r, s, p, slot, side, forbidden_slot):
+                continue
+            tx, ty = side_cell(s, p, slot, side)
+            facing_colours(s, p, tx, ty, face)
+            for o in range(r.tile_orientations):
+                if orientation_allowed(r, tile, o) and faces_match(r, tile, o, face):
+                    return True
+    return False
+
+
+@njit
+def put_tile(r, s, p, tile, slot, tx, ty, o):
+    """Put tile kind `tile` in orientation o at cell (tx, ty) as slot `slot`, its squares as printed."""
+    s.slot_tile[p, slot] = tile
+    s.slot_cell[p, slot, 0] = tx
+    s.slot_cell[p, slot, 1] = ty
+    s.slot_orientation[p, slot] = o
+    d = r.tile_diagonal[tile]
+    s.slot_diagonal[p, slot] = NO_DIAGONAL if d == NO_DIAGONAL else DIAGONAL_AFTER[o, d]
+    s.slot_placed[p, slot] = 1
+    s.grid[p, tx & GRID_MASK, ty & GRID_MASK] = slot + 1
+    for j in range(4):
+        q = 4 * slot + j
+        s.sq_colour[p, q] = r.tile_colour[tile, SOURCE[o, j]]
+        s.sq_mark[p, q] = r.tile_mark[tile, SOURCE[o, j]]
+        s.sq_bottle[p, q] = NO_BOTTLE
+        s.sq_tokens[p, q] = 0  # a moved tile keeps its growth marks (spec §3.5: marks survive the turn)
+
+
+@njit
+def add_tile(r, s, p, tile, slot, side, o):
+    """A new slot for tile kind `tile` beside slot `slot` (spec §4.2); returns the new slot."""
+    tx, ty = side_cell(s, p, slot, side)
+    new = s.n_slots[p]
+    s.n_slots[p] += 1
+    put_tile(r, s, p, tile, new, tx, ty, o)
+    return new
+
+
+@njit
+def lift_tile(s, p, slot):
+    """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area."""
+    s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = 0
+    s.slot_placed[p, slot] = 0
+
+
+@njit
+def restore_tile(s, p, slot):
+    """Undo lift_tile (a legality test that looked at the painting without the tile)."""
+    s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = slot + 1
+    s.slot_placed[p, slot] = 1
+
+
+@njit
+def placed_tiles(s, p):
+    n = 0
+    for slot in range(s.n_slots[p]):
+        n += s.slot_placed[p, slot]
+    return n
+
+
+@njit
+def connected_without(s, p, lifted, stack):
+    """The placed tiles other than `lifted` form one edge-connected group (spec §4.8 `move_tile`); `stack` is
+    scratch of at least MAX_SLOTS entries, and slot_placed is restored."""
+    total, start = 0, NONE
+    for slot in range(s.n_slots[p]):
+        if s.slot_placed[p, slot] and slot != lifted:
+            total += 1
+            start = slot
+    if total == 0:
+        return False
+    s.slot_placed[p, lifted] = 0  # the lifted tile is not a path
+    seen = 0
+    top = 0
+    stack[top] = start
+    top += 1
+    s.slot_placed[p, start] = 2  # visited
+    while top > 0:
+        top -= 1
+        slot = stack[top]
+        seen += 1
+        for side in range(N_SIDES):
+            tx, ty = side_cell(s, p, slot, side)
+            other = cell_slot(s, p, tx, ty)
+            if other != NONE and s.slot_placed[p, other] == 1:
+                s.slot_placed[p, other] = 2
+                stack[top] = other
+                top += 1
+    for slot in range(s.n_slots[p]):
+        if s.slot_placed[p, slot] == 2:
+            s.slot_placed[p, slot] = 1
+    s.slot_placed[p, lifted] = 1
+    return seen == total

@@ -1,0 +1,123 @@
+"""X and XX tokens (spec §4.7, printed unless marked): the draw, placement legality and the effect of covering two
+squares (bottles back to the wild or black reserve, bonus tokens out of the game, §7.1b A4)."""
+
+from simkit.core.jit import njit
+from simkit.games.ink.engine.lattice import neighbour
+from simkit.games.ink.engine.layout import (COVERED, MAX_SQUARES, NO_BOTTLE, NONE, REMOVED, UPRIGHT_BLACK,
+                                            UPRIGHT_OWN, UPSIDE_DOWN_BLACK, UPSIDE_DOWN_OWN, X_BAG, X_DISCARDED,
+                                            X_HAND, X_PAINTING)
+from simkit.games.ink.rules.components import NO_MARK
+from simkit.games.ink.rules.vocabulary import TokenKind
+
+EAST, SOUTH = 0, 1  # the two directions of a pair (sides E and S of layout.SIDE_DX)
+
+
+@njit
+def draw_x(s):
+    """Draw the next token of the X bag (shuffled at setup) into the hand; the last one brings the set-aside XX
+    tokens into the bag. NONE when nothing is left to draw."""
+    if s.x_bag_pos >= s.x_bag_n:
+        return NONE
+    token = s.x_bag[s.x_bag_pos]
+    s.x_bag_pos += 1
+    s.x_where[token] = X_HAND
+    if s.x_bag_pos == s.x_bag_n:
+        for i in range(s.x_aside_n):
+            s.x_bag[s.x_bag_n] = s.x_aside[i]
+            s.x_where[s.x_aside[i]] = X_BAG
+            s.x_bag_n += 1
+        s.x_aside_n = 0
+    return token
+
+
+@njit
+def coverable(r, s, p, q):
+    """A square a token may cover: in the painting, still coloured, no upside-down bottle (§7.1 #13)."""
+    if q == NONE or not s.slot_placed[p, q // 4] or s.sq_colour[p, q] == COVERED:
+        return False
+    bottle = s.sq_bottle[p, q]
+    return r.x_covers_goal_bottles or (bottle != UPSIDE_DOWN_OWN and bottle != UPSIDE_DOWN_BLACK)
+
+
+@njit
+def pair_other(r, s, p, q, e):
+    """The other square of the pair (q, q's east or south neighbour) if both may be covered, else NONE."""
+    if q >= 4 * s.n_slots[p] or not coverable(r, s, p, q):
+        return NONE
+    other = neighbour(s, p, q, EAST if e == 0 else SOUTH)
+    return other if coverable(r, s, p, other) else NONE
+
+
+@njit
+def pair_fits(r, s, p, token, q, other):
+    """The pair shows the token's colour (X: at least one square; XX: both squares of one of its colours)."""
+    a, b = s.sq_colour[p, q], s.sq_colour[p, other]
+    c1, c2 = r.x_colours[token, 0], r.x_colours[token, 1]
+    if r.x_kind[token] == TokenKind.X:
+        return a == c1 or b == c1
+    return a == b and (a == c1 or a == c2)
+
+
+@njit
+def any_pair(r, s, p, token, fitting):
+    """Some legal pair (that fits the token's colours, if `fitting`)."""
+    for q in range(4 * s.n_slots[p]):
+        for e in range(2):
+            other = pair_other(r, s, p, q, e)
+            if other != NONE and (not fitting or pair_fits(r, s, p, token, q, other)):
+                return True
+    return False
+
+
+@njit
+def x_placement_legal(r, s, p, token, q, e):
+    """`place_x`: a legal pair that fits the token, or any legal pair if none fits (spec §4.7, §7.1b A9)."""
+    other = pair_other(r, s, p, q, e)
+    if other == NONE:
+        return False
+    return pair_fits(r, s, p, token, q, other) or not any_pair(r, s, p, token, True)
+
+
+@njit
+def cover(r, s, p, q):
+    """Square q loses colour and marking for good; an upright bottle goes back (own: to the wild reserve, black: to
+    the black reserve, no longer counted); its bonus tokens leave the game (spec §4.7, §7.1b A4). RULING (the spec
+    gives none): an upside-down bottle, which only `x_covers_goal_bottles` lets a token cover, goes back the same
+    way (its goal stays completed)."""
+    bottle = s.sq_bottle[p, q]
+    if bottle == UPRIGHT_OWN or bottle == UPSIDE_DOWN_OWN:
+        s.res_wild[p] += 1
+    elif bottle == UPRIGHT_BLACK or bottle == UPSIDE_DOWN_BLACK:
+        s.black_reserve += 1
+        s.black_placed[p] -= 1
+    s.sq_bottle[p, q] = NO_BOTTLE
+    s.sq_colour[p, q] = COVERED
+    s.sq_mark[p, q] = NO_MARK
+    if s.sq_tokens[p, q]:
+        where = p * MAX_SQUARES + q
+        for i in range(r.n_bonus_tokens):
+            if s.btok_where[i] == where:
+                s.btok_where[i] = REMOVED
+        s.sq_tokens[p, q] = 0
+
+
+@njit
+def place_x(r, s, p, q, e):
+    """The token in hand covers q and its neighbour (spec §4.7)."""
+    token = s.x_hand
+    other = pair_other(r, s, p, q, e)
+    cover(r, s, p, q)
+    cover(r, s, p, other)
+    s.x_where[token] = X_PAINTING
+    s.x_squares[token, 0] = q
+    s.x_squares[token, 1] = other
+    s.x_owner[token] = p
+    s.x_hand = NONE
+
+
+@njit
+def discard_x(s):
+    """A token with no legal placement is removed from the game (spec §7.1 #14)."""
+    s.x_where[s.x_hand] = X_DISCARDED
+    s.x_hand = NONE
+

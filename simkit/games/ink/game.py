@@ -1,0 +1,55 @@
+"""Ink on the compiled-game base (`simkit.core.compiled`): what it declares and the hooks it fills."""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+import numpy as np
+
+from simkit.core.compiled import CompiledGame, CompiledState, Engine
+from simkit.games.ink import batch
+from simkit.games.ink.engine.layout import END_REASONS, ERROR_TEXT, N_ACTIONS, STATE_DTYPE
+from simkit.games.ink.engine.legality import is_legal_in, legal_actions
+from simkit.games.ink.engine.rules_record import rules_record
+from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
+from simkit.games.ink.engine.setup import setup
+from simkit.games.ink.engine.transition import apply_action
+from simkit.games.ink.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
+from simkit.games.ink.policies.dispatch import POLICY_IDS, choose_action
+from simkit.games.ink.rules.conformance import CONFORMANCE_CONFIGS
+from simkit.games.ink.rules.params import PARAMS
+from simkit.games.ink.rules.record import InkRules
+from simkit.games.ink.view import InkView
+
+
+class InkState(InkView, CompiledState):
+    """One Ink game, action by action."""
+
+
+class InkGame(CompiledGame):
+    id = "ink"
+    title = "Ink"
+    rule_params = PARAMS
+    policy_params = POLICY_PARAMS
+    policy_docs = POLICY_DOCS
+    policy_ids = POLICY_IDS
+    max_policy_params = MAX_POLICY_PARAMS
+    state_class = InkState
+    state_dtype = STATE_DTYPE
+    rules_class = InkRules
+    layout = batch.LAYOUT
+    end_reasons = END_REASONS
+    cap_end_reason = "max_rounds"
+    num_distinct_actions = N_ACTIONS
+    engine = Engine(setup=setup, legal_actions=legal_actions, is_legal=is_legal_in, apply_action=apply_action,
+                    final_scores=final_scores, ranks_and_win_shares=ranks_and_win_shares,
+                    choose_action=choose_action, record_game=batch.record_game, play_games=batch.play_games,
+                    error_text=ERROR_TEXT)
+    conformance_configs = CONFORMANCE_CONFIGS
+
+    def rules_record(self, key: Hashable) -> np.ndarray:
+        return rules_record(self.rules)
+
+    def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
+        """The legal-action scratch of the compiled policies."""
+        return (np.zeros(N_ACTIONS, np.int64),)

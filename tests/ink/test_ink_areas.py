@@ -1,0 +1,101 @@
+"""Areas (spec §3.4): the engine's labels equal a plain flood fill over square coordinates on random boards
+(connectivity, bottles and X tokens as walls, diagonal joins only between squares of one colour, §7.1b A3), and
+growth marks follow spec §3.5."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ink_boards import blank_state, put, put_text, square_index, square_xy
+from simkit.games.ink.engine.areas import begin_event, compute_areas, end_event
+from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
+from simkit.games.ink.rules.components import NO_DIAGONAL
+
+
+def reference_areas(squares: dict, joins: set) -> dict:
+    """(x, y) -> size of its area, by a plain flood fill; squares maps (x, y) -> (colour, open)."""
+    size, seen = {}, set()
+    for start, (colour, is_open) in squares.items():
+        if not is_open or start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            x, y = todo.pop()
+            group.append((x, y))
+            near = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+            near += [b for a, b in joins if a == (x, y)] + [a for a, b in joins if b == (x, y)]
+            for other in near:
+                if other in squares and other not in seen and squares[other][1] and squares[other][0] == colour:
+                    seen.add(other)
+                    todo.append(other)
+        for square in group:
+            size[square] = len(group)
+    return size
+
+
+boards = st.lists(st.tuples(st.integers(-70, 70), st.integers(-70, 70),
+                            st.lists(st.integers(-1, 4), min_size=4, max_size=4),
+                            st.lists(st.booleans(), min_size=4, max_size=4),
+                            st.sampled_from([NO_DIAGONAL, 0, 1])), min_size=1, max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards, st.integers(-3, 3), st.integers(-3, 3))
+def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
+    state = blank_state()
+    squares, joins, cells = {}, set(), set()
+    for tx, ty, colours, bottles, diagonal in tiles:
+        tx, ty = tx // 8 + cx, ty // 8 + cy  # clustered cells, so areas span tiles (negative cells too)
+        if (tx, ty) in cells:
+            continue
+        cells.add((tx, ty))
+        slot = put(state, 0, tx, ty, [(max(c, 0), 0) for c in colours], diagonal)
+        for j in range(4):
+            q = 4 * slot + j
+            if colours[j] < 0:
+                state[0]["sq_colour"][0, q] = COVERED
+            if bottles[j]:
+                state[0]["sq_bottle"][0, q] = UPRIGHT_OWN
+            squares[square_xy(state, 0, q)] = (colours[j], colours[j] >= 0 and not bottles[j])
+        if diagonal != NO_DIAGONAL:  # the reference joins only squares of one colour too (its flood fill checks)
+            joins.add((square_xy(state, 0, 4 * slot + diagonal), square_xy(state, 0, 4 * slot + diagonal + 2)))
+    s = state[0]
+    compute_areas(s, 0)
+    expected = reference_areas(squares, joins)
+    for q in range(4 * int(s["n_slots"][0])):
+        xy = square_xy(state, 0, q)
+        label = s["area_label"][q]
+        assert (int(s["area_size"][label]) if label != NONE else 0) == expected.get(xy, 0), xy
+        if label != NONE:  # single-coloured, labelled by its lowest square
+            assert s["sq_colour"][0, label] == s["sq_colour"][0, q] and label <= q
+
+
+def test_diagonal_joins_and_walls():
+    state = blank_state()
+    put_text(state, 0, 0, 0, "R B R Y", diagonal=0)  # TL and BR joined
+    s = state[0]
+    compute_areas(s, 0)
+    tl, br = square_index(state, 0, 0, 0), square_index(state, 0, 1, 1)
+    assert s["area_label"][tl] == s["area_label"][br] and s["area_size"][s["area_label"][tl]] == 2
+    s["sq_bottle"][0, br] = UPRIGHT_OWN  # a bottle is a wall
+    s["areas_player"] = NONE
+    compute_areas(s, 0)
+    assert s["area_size"][s["area_label"][tl]] == 1 and s["area_label"][br] == NONE
+
+
+def test_growth_marks_every_square_whose_area_grew():
+    state = blank_state()
+    put_text(state, 0, 0, 0, "R B B R")
+    s = state[0]
+    begin_event(s, 0)
+    put_text(state, 0, 1, 0, "B Y Y B")  # the blue area grows from 2 to 4; red stays 1 + 1
+    end_event(s, 0)
+    grown = {square_xy(state, 0, q) for q in range(8) if s["sq_grown"][0, q]}
+    assert grown == {(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)}  # the new tile's squares all count
+    begin_event(s, 0)
+    s["sq_bottle"][0, square_index(state, 0, 1, 0)] = UPRIGHT_OWN  # shrinking marks nothing, keeps marks
+    end_event(s, 0)
+    assert np.count_nonzero(s["sq_grown"][0, :8]) == 6
