@@ -48,6 +48,7 @@ class AtelierGame(CompiledGame):
     layout = batch.LAYOUT
     end_reasons = END_REASONS
     cap_end_reason = "max_rounds"
+    bench_policy = "majority"  # the best heuristic (benchmarks/atelier_ladder.py)
     num_distinct_actions = N_ACTIONS
     engine = Engine(setup=setup, legal_actions=legal_actions, is_legal=is_legal_in, apply_action=apply_action,
                     final_scores=final_scores, ranks_and_win_shares=ranks_and_win_shares,
