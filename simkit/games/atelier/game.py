@@ -18,6 +18,7 @@ from simkit.games.atelier.engine.setup import deal, setup
 from simkit.games.atelier.engine.transition import apply_action
 from simkit.games.atelier.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
 from simkit.games.atelier.policies.dispatch import POLICY_IDS, SEARCH, choose_action
+from simkit.games.atelier.policies.scratch import new_policy_scratch
 from simkit.games.atelier.policies.search import new_search_workspace
 from simkit.games.atelier.rules.params import CONFORMANCE_CONFIGS, PARAMS
 from simkit.games.atelier.rules.record import AtelierRules
@@ -68,10 +69,10 @@ class AtelierGame(CompiledGame):
         return np.zeros(1, STATE_DTYPE)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
-        """The legal-action scratch, and the search's scratch only when a seat searches (else None: the batch
-        loop is then compiled without the search, dispatch.choose_action)."""
+        """The policies' scratch, and the search's only when a seat searches (else None: the batch loop is then
+        compiled without the search, dispatch.choose_action)."""
         search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
-        return np.zeros(N_ACTIONS, np.int64), search_ws
+        return new_policy_scratch(), search_ws
 
     def new_scripted_state(self, seed: int, *, start_player: int | None = None,
                            painting_order: Sequence[int] | None = None, patron_order: Sequence[int] | None = None,

@@ -17,24 +17,24 @@ POLICY_IDS = {"random": RANDOM, "painter": PAINTER, "majority": MAJORITY, "inspi
 
 
 @njit
-def choose_action(r, s, policy, params, legal, search_ws):
+def choose_action(r, s, policy, params, ws, search_ws):
     """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
-    `legal` and `search_ws` are the scratch of `AtelierGame.policy_args`; search_ws is None when no seat searches:
+    `ws` (scratch.PolicyScratch) and `search_ws` are the scratch of `AtelierGame.policy_args`; search_ws is None when no seat searches:
     numba then prunes the search branch, so games without a search seat do not compile the search."""
     if policy == SEARCH:
         if search_ws is None:  # not reached: policy_args gives search_ws whenever a seat searches
             return -1
-        return search_action(r, s, params, legal, search_ws)
+        return search_action(r, s, params, ws, search_ws)
     if policy == PAINTER:
-        return painter_action(r, s, params, legal)
+        return painter_action(r, s, params, ws)
     if policy == MAJORITY:
-        return majority_action(r, s, params, legal)
+        return majority_action(r, s, params, ws)
     if policy == INSPIRATION_HOARDER:
-        return hoarder_action(r, s, params, legal)
+        return hoarder_action(r, s, params, ws)
     if policy == MASTERPIECE_RUSH:
-        return rush_action(r, s, params, legal)
+        return rush_action(r, s, params, ws)
     if policy == PATRON_CHASER:
-        return chaser_action(r, s, params, legal)
+        return chaser_action(r, s, params, ws)
     if policy == PATIENT_ROLLER:
-        return roller_action(r, s, params, legal)
-    return random_action(r, s, legal)
+        return roller_action(r, s, params, ws)
+    return random_action(r, s, ws)

@@ -21,16 +21,28 @@ import numpy as np
 
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
+from simkit.games.atelier.engine.legality import is_legal, move_legal
 from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held
-from simkit.games.atelier.policies.painter import (argument_action, finish_head, gather_head, lacking, paint_head)
+from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, lacking,
+                                                   paint_head, target_weights)
 
 PILES_TO_HOLD, BLOCKING_WEIGHT = range(2)
 HOARD_LIMIT = 8
 
 
 @njit
+def held_piles(r, s, q, ties):
+    """Bit c set: q has the most students at pile c by its Collect rule (`ties`: collect_ties of q)."""
+    piles = 0
+    for c in range(N_COLOURS):
+        if has_most(r, s, q, c, ties):
+            piles |= 1 << c
+    return piles
+
+
+@njit
 def held(r, s, q):
+    """The number of piles q holds (held(q) of the module docstring)."""
     ties = collect_ties(r, s, q)
     piles = 0
     for c in range(N_COLOURS):
@@ -70,28 +82,32 @@ def best_pile(r, s, p, params):
 
 
 @njit
-def move_value(r, s, p, q, f, t, params):
-    before_p, before_q = held(r, s, p), held(r, s, q)
-    s.students[q, f] -= 1
-    s.students[q, t] += 1
-    value = np.float64(held(r, s, p) - before_p)
-    if q != p:
-        value += params[BLOCKING_WEIGHT] * (before_q - held(r, s, q))
-    s.students[q, t] -= 1
-    s.students[q, f] += 1
-    return value
+def pile_change(r, s, x, ties, before, f, t):
+    """How many more piles x holds now than in `before` (held_piles), counting piles f and t only (a move of one
+    student from f to t changes no other pile)."""
+    return (np.int64(has_most(r, s, x, f, ties)) - ((before >> f) & 1)
+            + np.int64(has_most(r, s, x, t, ties)) - ((before >> t) & 1))
 
 
 @njit
 def best_move(r, s, p, q, params):
-    """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
+    """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
+    |held(q)| for an opponent q; a move changes piles f and t only); value -1e18 when q has no student on a pile."""
+    ties_p, ties_q = collect_ties(r, s, p), collect_ties(r, s, q)
+    before_p, before_q = held_piles(r, s, p, ties_p), held_piles(r, s, q, ties_q)
     bf, bt, best = NONE, NONE, -1e18
     for f in range(N_COLOURS):
         if s.students[q, f] == 0:
             continue
         for t in range(N_COLOURS):
             if t != f:
-                v = move_value(r, s, p, q, f, t, params)
+                s.students[q, f] -= 1
+                s.students[q, t] += 1
+                v = np.float64(pile_change(r, s, p, ties_p, before_p, f, t))
+                if q != p:
+                    v += params[BLOCKING_WEIGHT] * -pile_change(r, s, q, ties_q, before_q, f, t)
+                s.students[q, t] -= 1
+                s.students[q, f] += 1
                 if v > best:
                     bf, bt, best = f, t, v
     return bf, bt, best
@@ -106,38 +122,40 @@ def move_worth_it(r, s, p, params):
 
 
 @njit
-def majority_turn(r, s, p, params):
+def majority_turn(r, s, p, params, ws):
     action = paint_head(r, s, p, r.inspiration_paint_cost)
     if action != NONE:
         return action
-    need = np.zeros(N_COLOURS, np.int64)
-    lacking(r, s, p, np.ones(3), need)
     if is_legal(r, s, DIE + 3) and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
-    for f in range(2):
-        if is_legal(r, s, DIE + f) and place_value(r, s, p, best_pile(r, s, p, params), params) > 0:
-            return DIE + f
+    place_1, place_2 = is_legal(r, s, DIE + 0), is_legal(r, s, DIE + 1)
+    if (place_1 or place_2) and place_value(r, s, p, best_pile(r, s, p, params), params) > 0:
+        return DIE + 0 if place_1 else DIE + 1
     if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, params):
         return DIE + 2
-    action = gather_head(r, s, p, need)
+    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws.need, ws.counts)
+    action = gather_head(r, s, p, ws.need)
     return action if action != NONE else finish_head(r, s)
 
 
 @njit
-def majority_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
+def majority_action(r, s, params, ws):
+    """ws: the policies' scratch (scratch.PolicyScratch). Chosen directly; -1 when no action is legal."""
+    if s.done:
         return -1
     p, st = s.current, s.stage
     if st == Stage.TURN:
-        action = majority_turn(r, s, p, params)
-        return action if action != NONE else legal[0]
-    if st == Stage.PLACE:
+        action = majority_turn(r, s, p, params, ws)
+        return action if action != NONE else first_legal(r, s, ws.legal)
+    if st == Stage.PLACE:  # every pile is legal
         return PILE + best_pile(r, s, p, params)
     if st == Stage.MOVE:
         q = (p + s.move_offset) % r.n_players
         f, t, value = best_move(r, s, p, q, params)
-        if value <= 0 and legal[0] == SKIP:
+        skip = move_legal(r, s, SKIP)
+        if f == NONE:  # no move: nothing, if allowed
+            return SKIP if skip else -1
+        if value <= 0 and skip:
             return SKIP
         return MOVE + N_COLOURS * f + t
-    return argument_action(r, s, np.ones(3), legal, n)
+    return argument_action(r, s, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)

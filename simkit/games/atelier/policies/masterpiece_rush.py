@@ -7,12 +7,10 @@ at least min_lead: it then plays painter with masterpiece_bonus = RUSH_BONUS (ev
 other card) and paints with Inspiration whenever it can; otherwise it plays painter at its default weights.
 """
 
-import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import N_COLOURS, NONE, Stage
-from simkit.games.atelier.engine.legality import legal_actions
-from simkit.games.atelier.policies.painter import MASTERPIECE_BONUS, argument_action, turn_action
+from simkit.games.atelier.engine.layout import NONE, Stage
+from simkit.games.atelier.policies.painter import argument_action, first_legal, target_weights, turn_action
 
 RUSH_START_ROUND, MIN_LEAD = range(2)
 RUSH_BONUS = 20.0
@@ -39,15 +37,10 @@ def rushing(r, s, p, params):
 
 
 @njit
-def rush_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
-    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
-    weights[3] = 0.0
-    if rushing(r, s, s.current, params):
-        weights[MASTERPIECE_BONUS] = RUSH_BONUS
+def rush_action(r, s, params, ws):
+    bonus = RUSH_BONUS if rushing(r, s, s.current, params) else 1.0
+    weights = target_weights(ws, 1.0, 1.0, bonus, 0.0)  # painter's parameter vector
     if s.stage == Stage.TURN:
-        action = turn_action(r, s, s.current, weights, np.zeros(N_COLOURS, np.int64))
-        return action if action != NONE else legal[0]
-    return argument_action(r, s, weights, legal, n)
+        action = turn_action(r, s, s.current, weights, ws)
+        return action if action != NONE else first_legal(r, s, ws.legal)
+    return argument_action(r, s, weights, ws)

@@ -32,12 +32,19 @@ VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 
 
 @njit
-def patron_fit(r, s, p, card):
-    """The VP its own patrons would add for one more painting like `card` (caps ignored)."""
-    per_category = np.zeros(N_CATEGORIES, np.int64)
+def owned_categories(r, s, p, per_category):
+    """per_category[k] = p's paintings of category k."""
+    for k in range(N_CATEGORIES):
+        per_category[k] = 0
     for c in range(r.n_paintings):
         if s.owner[c] == p:
             per_category[r.painting_category[c]] += 1
+
+
+@njit
+def patron_fit(r, s, p, card, per_category):
+    """The VP its own patrons would add for one more painting like `card` (caps ignored); per_category from
+    `owned_categories`."""
     rarest = per_category[r.painting_category[card]]
     for k in range(N_CATEGORIES):
         if r.category_in_data[k] and per_category[k] < rarest:
@@ -56,38 +63,41 @@ def patron_fit(r, s, p, card):
 
 
 @njit
-def missing(r, s, p, card):
+def missing(r, s, p, card, wild):
+    """Cylinders p lacks for `card`, less `wild` (p's wild_paint substitutions)."""
     short = 0
     for c in range(N_COLOURS):
         short += max(0, r.painting_cost[card, c] - s.paint[p, c])
-    return max(0, short - owned_effect(r, s, p, Effect.WILD_PAINT)[1])
+    return max(0, short - wild)
 
 
 @njit
-def card_value(r, s, p, card, params):
-    value = (params[VP_WEIGHT] * r.painting_vp[card] + params[PATRON_WEIGHT] * patron_fit(r, s, p, card)
+def card_value(r, s, p, card, params, per_category, wild):
+    value = (params[VP_WEIGHT] * r.painting_vp[card] + params[PATRON_WEIGHT] * patron_fit(r, s, p, card, per_category)
              + params[MASTERPIECE_BONUS] * r.painting_masterpiece[card])
-    return value / (1 + missing(r, s, p, card))
+    return value / (1 + missing(r, s, p, card, wild))
 
 
 @njit
-def best_slot(r, s, p, params, affordable_only):
-    """The row slot of the best-valued card (NONE if none qualifies)."""
+def best_slot(r, s, p, params, affordable_only, per_category):
+    """The row slot of the best-valued card (NONE if none qualifies); per_category is scratch."""
+    owned_categories(r, s, p, per_category)
+    wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
     best, best_value = NONE, -1e18
     for i in range(r.row_size):
         card = s.row[i]
         if card == NONE or (affordable_only and not affordable(r, s, p, card)):
             continue
-        value = card_value(r, s, p, card, params)
+        value = card_value(r, s, p, card, params, per_category, wild)
         if value > best_value:
             best, best_value = i, value
     return best
 
 
 @njit
-def lacking(r, s, p, params, need):
-    """need[c] = cylinders of colour c the target lacks."""
-    slot = best_slot(r, s, p, params, False)
+def lacking(r, s, p, params, need, per_category):
+    """need[c] = cylinders of colour c the target lacks; per_category is scratch."""
+    slot = best_slot(r, s, p, params, False, per_category)
     for c in range(N_COLOURS):
         need[c] = 0 if slot == NONE else max(0, r.painting_cost[s.row[slot], c] - s.paint[p, c])
 
@@ -171,14 +181,15 @@ def finish_head(r, s):
 
 
 @njit
-def turn_action(r, s, p, params, need):
+def turn_action(r, s, p, params, ws):
+    """The turn's head (NONE when none is legal); ws is the policies' scratch (scratch.PolicyScratch)."""
     action = paint_head(r, s, p, r.inspiration_paint_cost + params[RESERVE_TOKENS])
     if action != NONE:
         return action
-    lacking(r, s, p, params, need)
-    action = gather_head(r, s, p, need)
+    lacking(r, s, p, params, ws.need, ws.counts)
+    action = gather_head(r, s, p, ws.need)
     if action == NONE:
-        action = place_head(r, s, p, need)
+        action = place_head(r, s, p, ws.need)
     return action if action != NONE else finish_head(r, s)
 
 
@@ -194,30 +205,53 @@ def keep_value(r, patron):
 
 
 @njit
-def painter_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
-    if s.stage == Stage.TURN:
-        action = turn_action(r, s, s.current, params, np.zeros(N_COLOURS, np.int64))
-        return action if action != NONE else legal[0]
-    return argument_action(r, s, params, legal, n)
+def first_legal(r, s, legal):
+    """The lowest legal action, -1 when none is (a policy's fallback); legal is scratch."""
+    return legal[0] if legal_actions(r, s, legal) > 0 else -1
 
 
 @njit
-def argument_action(r, s, params, legal, n):
+def target_weights(ws, vp_weight, patron_weight, masterpiece_bonus, reserve_tokens):
+    """ws.weights as painter's parameter vector with these values (a family's target, without allocating)."""
+    w = ws.weights
+    w[VP_WEIGHT] = vp_weight
+    w[PATRON_WEIGHT] = patron_weight
+    w[MASTERPIECE_BONUS] = masterpiece_bonus
+    w[RESERVE_TOKENS] = reserve_tokens
+    return w
+
+
+@njit
+def painter_action(r, s, params, ws):
+    """ws: the policies' scratch (scratch.PolicyScratch). The heads and the arguments are chosen directly; a
+    legal-action list is built only where the choice reads one (and as the fallback: -1 when none is legal)."""
+    if s.stage == Stage.TURN:
+        action = turn_action(r, s, s.current, params, ws)
+        return action if action != NONE else first_legal(r, s, ws.legal)
+    return argument_action(r, s, params, ws)
+
+
+@njit
+def argument_action(r, s, params, ws):
     """Every stage but the turn's heads (the Arguments of the module docstring), for the target weights
-    params[:3]; legal[:n] are the legal actions. The other heuristic families choose their arguments here too."""
+    params[:3]; -1 when no action is legal. The other heuristic families choose their arguments here too."""
+    if s.done:
+        return -1
     p, st = s.current, s.stage
-    need = np.zeros(N_COLOURS, np.int64)
-    if st == Stage.PAINT:
-        return SLOT + best_slot(r, s, p, params, True)
-    if st == Stage.GAIN or st == Stage.POWER_PAINT:
-        lacking(r, s, p, params, need)
-        return most_lacking_pile(r, s, legal, n, need)
-    if st == Stage.PLACE or st == Stage.POWER_PLACE:
-        lacking(r, s, p, params, need)
+    need = ws.need
+    if st == Stage.PAINT:  # the slots best_slot considers are the legal ones
+        slot = best_slot(r, s, p, params, True, ws.counts)
+        return -1 if slot == NONE else SLOT + slot
+    if st == Stage.PLACE or st == Stage.POWER_PLACE:  # every pile is legal
+        lacking(r, s, p, params, need, ws.counts)
         return PILE + majority_pile(r, s, p, need)
+    legal = ws.legal
+    n = legal_actions(r, s, legal)
+    if n == 0:
+        return -1
+    if st == Stage.GAIN or st == Stage.POWER_PAINT:
+        lacking(r, s, p, params, need, ws.counts)
+        return most_lacking_pile(r, s, legal, n, need)
     if st == Stage.RETURN:
         best, lead = legal[0], -1000
         for i in range(n):

@@ -9,12 +9,12 @@ Exact formula (spec §6.1b #29). Draws so far = patrons held minus `patron_keep`
 - Keeping a patron at setup and every argument: as painter with those weights.
 """
 
-import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import DRAW_PATRON, N_COLOURS, NONE, Stage
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
-from simkit.games.atelier.policies.painter import PATRON_WEIGHT, RESERVE_TOKENS, argument_action, turn_action
+from simkit.games.atelier.engine.layout import DRAW_PATRON, NONE, Stage
+from simkit.games.atelier.engine.legality import is_legal
+from simkit.games.atelier.policies.painter import (RESERVE_TOKENS, argument_action, first_legal, target_weights,
+                                                   turn_action)
 
 DRAWS_PER_GAME, CATEGORY_BIAS = range(2)
 
@@ -28,19 +28,14 @@ def draws_left(r, s, p, params):
 
 
 @njit
-def chaser_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
+def chaser_action(r, s, params, ws):
     p = s.current
-    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
-    weights[PATRON_WEIGHT] = params[CATEGORY_BIAS]
-    weights[RESERVE_TOKENS] = 0.0
+    weights = target_weights(ws, 1.0, params[CATEGORY_BIAS], 1.0, 0.0)  # painter's parameter vector
     if s.stage != Stage.TURN:
-        return argument_action(r, s, weights, legal, n)
+        return argument_action(r, s, weights, ws)
     if draws_left(r, s, p, params):
         if is_legal(r, s, DRAW_PATRON):
             return DRAW_PATRON
         weights[RESERVE_TOKENS] = r.patron_draw_cost
-    action = turn_action(r, s, p, weights, np.zeros(N_COLOURS, np.int64))
-    return action if action != NONE else legal[0]
+    action = turn_action(r, s, p, weights, ws)
+    return action if action != NONE else first_legal(r, s, ws.legal)

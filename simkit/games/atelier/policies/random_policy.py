@@ -27,7 +27,8 @@ def later_choices(r, s):
 
 
 @njit
-def random_action(r, s, legal):
+def random_action(r, s, ws):
+    legal = ws.legal
     n = legal_actions(r, s, legal)
     if n == 0:
         return -1

@@ -112,14 +112,14 @@ def resample_hidden(r, sim, p, seed, pool):
 
 
 @njit
-def rollout(r, s, p, action, seed, heuristic_params, legal, sws):
+def rollout(r, s, p, action, seed, heuristic_params, ws, sws):
     """Play `action`, then majority for every seat to the end; p's (win share, score margin)."""
     sws.sim[0] = s
     sim = sws.sim[0]
     resample_hidden(r, sim, p, seed, sws.pool)
     apply_action(r, sim, action)
     while not sim.done:
-        a = majority_action(r, sim, heuristic_params, legal)
+        a = majority_action(r, sim, heuristic_params, ws)
         if a < 0:
             break
         apply_action(r, sim, a)
@@ -165,11 +165,11 @@ def candidates(r, s, first, cand):
 
 
 @njit
-def search_action(r, s, params, legal, sws):
-    """params: rollouts, candidates, then majority's parameters; legal the policies' scratch, sws the search's
-    (new_search_workspace)."""
+def search_action(r, s, params, ws, sws):
+    """params: rollouts, candidates, then majority's parameters; ws the policies' scratch (scratch.PolicyScratch),
+    sws the search's (new_search_workspace)."""
     heuristic_params = params[HEURISTIC_PARAMS:].copy()  # a contiguous vector, as majority is passed elsewhere
-    first = majority_action(r, s, heuristic_params, legal)
+    first = majority_action(r, s, heuristic_params, ws)
     if s.stage != Stage.TURN or first < 0:
         return first
     p = s.current
@@ -183,7 +183,7 @@ def search_action(r, s, params, legal, sws):
     for c in range(n):
         share, margin = 0.0, 0.0
         for i in range(rollouts):
-            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], heuristic_params, legal, sws)
+            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], heuristic_params, ws, sws)
             share += w
             margin += m
         if share > best_share + 1e-9 or (share > best_share - 1e-9 and margin > best_margin):

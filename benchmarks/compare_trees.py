@@ -1,0 +1,73 @@
+"""Games/s of two source trees (a base checkout and a changed one) measured in one run, interleaved (run by hand):
+
+    python benchmarks/compare_trees.py BASE_TREE NEW_TREE --game atelier --players 4 --policy majority
+
+Each tree gets its own warm worker process (its own compiled-code cache); the runs alternate between them, so a
+slow spell of a shared machine falls on both, and the ratio of their medians is what to quote. A run is what
+`simkit bench` times: `play_batch` of --games games (fixed seats), after one warm-up batch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+WORKER = r"""
+import sys, time, json
+from simkit.core.experiment import parse_experiment
+from simkit.core.seating import seat_plan
+game_id, players, policy, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+exp = parse_experiment({"experiment": {"game": game_id, "seats": "fixed"}, "rules": {"n_players": players},
+                        "players": [{"policy": policy}] * players}, "<compare>")
+start = time.perf_counter()
+seeds, seats = seat_plan("fixed", players, players, 0, 0, 64)
+exp.game.play_batch(seeds, exp.lineup, seats)
+print(json.dumps({"warmup": time.perf_counter() - start}), flush=True)
+for line in sys.stdin:
+    seed = int(line)
+    seeds, seats = seat_plan("fixed", players, players, seed, 0, games)
+    start = time.perf_counter()
+    exp.game.play_batch(seeds, exp.lineup, seats)
+    print(json.dumps({"s": time.perf_counter() - start}), flush=True)
+"""
+
+
+def start(tree: str, args) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=tree)
+    return subprocess.Popen([sys.executable, "-c", WORKER, args.game, str(args.players), args.policy, str(args.games)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=tree)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("trees", nargs=2)
+    parser.add_argument("--game", default="atelier")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--policy", default="majority")
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    workers = [start(tree, args) for tree in args.trees]
+    warm = [json.loads(w.stdout.readline())["warmup"] for w in workers]
+    runs: list[list[float]] = [[] for _ in workers]
+    for r in range(args.repeat):
+        for w, times in zip(workers, runs):
+            w.stdin.write(f"{r + 1}\n")
+            w.stdin.flush()
+            times.append(args.games / json.loads(w.stdout.readline())["s"])
+    for w in workers:
+        w.stdin.close()
+        w.wait()
+    medians = [statistics.median(t) for t in runs]
+    for tree, m, t, wu in zip(args.trees, medians, runs, warm):
+        print(f"{tree}: median {m:,.0f} games/s ({', '.join(f'{x:,.0f}' for x in t)}); warm-up {wu:.1f} s")
+    print(f"{args.game} {args.players}p {args.policy}: ratio {medians[1] / medians[0]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
