@@ -142,8 +142,15 @@ def is_legal(r, s, a):
 
 @njit
 def legal_actions(r, s, out):
-    """The legal actions, ascending, into out[:n]; returns n. What `is_legal` accepts: in the turn stage the heads
-    and the die_adjust powers only (no other USE_POWER action is ever legal), elsewhere the stage's range."""
+    """The legal actions, ascending, into out[:n]; returns n."""
+    return fill_legal(r, s, out)
+
+
+@njit(any_layout=True)
+def fill_legal(r, s, out):
+    """legal_actions for any array `out`: a local one (the step API) or a record field (the policies' scratch).
+    What `is_legal` accepts: in the turn stage the heads and the die_adjust powers only (no other USE_POWER action
+    is ever legal), elsewhere the stage's range."""
     n = 0
     if s.done:
         return 0

@@ -29,7 +29,7 @@ def hoarder_turn(r, s, p, params, ws):
     if action != NONE:
         return action
     need = ws.need
-    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), need, ws.counts)
+    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)
     action = gather_head(r, s, p, need)
     if action != NONE:
         return action
@@ -45,5 +45,5 @@ def hoarder_turn(r, s, p, params, ws):
 def hoarder_action(r, s, params, ws):
     if s.stage == Stage.TURN:
         action = hoarder_turn(r, s, s.current, params, ws)
-        return action if action != NONE else first_legal(r, s, ws.legal)
+        return action if action != NONE else first_legal(r, s, ws)
     return argument_action(r, s, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)

@@ -133,20 +133,21 @@ def majority_turn(r, s, p, params, ws):
         return DIE + 0 if place_1 else DIE + 1
     if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, params):
         return DIE + 2
-    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws.need, ws.counts)
+    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)
     action = gather_head(r, s, p, ws.need)
     return action if action != NONE else finish_head(r, s)
 
 
 @njit
 def majority_action(r, s, params, ws):
-    """ws: the policies' scratch (scratch.PolicyScratch). Chosen directly; -1 when no action is legal."""
+    """params: majority's parameters, ws the policies' scratch record (scratch.SCRATCH_DTYPE). Chosen directly; -1
+    when no action is legal."""
     if s.done:
         return -1
     p, st = s.current, s.stage
     if st == Stage.TURN:
         action = majority_turn(r, s, p, params, ws)
-        return action if action != NONE else first_legal(r, s, ws.legal)
+        return action if action != NONE else first_legal(r, s, ws)
     if st == Stage.PLACE:  # every pile is legal
         return PILE + best_pile(r, s, p, params)
     if st == Stage.MOVE:

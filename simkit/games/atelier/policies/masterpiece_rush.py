@@ -42,5 +42,5 @@ def rush_action(r, s, params, ws):
     weights = target_weights(ws, 1.0, 1.0, bonus, 0.0)  # painter's parameter vector
     if s.stage == Stage.TURN:
         action = turn_action(r, s, s.current, weights, ws)
-        return action if action != NONE else first_legal(r, s, ws.legal)
+        return action if action != NONE else first_legal(r, s, ws)
     return argument_action(r, s, weights, ws)

@@ -23,7 +23,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
+from simkit.games.atelier.engine.legality import fill_legal, is_legal
 from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
@@ -41,25 +41,50 @@ def owned_categories(r, s, p, per_category):
             per_category[r.painting_category[c]] += 1
 
 
+# fits[k] of `patron_fits`: the VP of a player's category_count patrons of category k (k < N_CATEGORIES), then of
+# its patrons counting masterpieces, powered cards, every painting and category sets
+FIT_MASTERPIECE, FIT_POWER, FIT_PAINTING, FIT_SET = range(N_CATEGORIES, N_CATEGORIES + 4)
+
+
 @njit
-def patron_fit(r, s, p, card, per_category):
-    """The VP its own patrons would add for one more painting like `card` (caps ignored); per_category from
-    `owned_categories`."""
-    rarest = per_category[r.painting_category[card]]
-    for k in range(N_CATEGORIES):
-        if r.category_in_data[k] and per_category[k] < rarest:
-            rarest = -1
-    fit = 0.0
+def patron_fits(r, s, p, fits):
+    """fits[:] = the VP of p's own patrons by what they count (FIT_* above), for `patron_fit`."""
+    for i in range(N_CATEGORIES + 4):
+        fits[i] = 0
     for patron in range(r.n_patrons):
         if s.patron_owner[patron] != p:
             continue
         kind, vp = r.patron_condition[patron], r.patron_vp[patron]
-        if ((kind == Condition.CATEGORY_COUNT and r.patron_param[patron] == r.painting_category[card])
-                or (kind == Condition.MASTERPIECE_COUNT and r.painting_masterpiece[card])
-                or (kind == Condition.POWER_COUNT and r.painting_power[card] != NONE)
-                or kind == Condition.PAINTING_COUNT or (kind == Condition.CATEGORY_SET and rarest >= 0)):
-            fit += vp
-    return fit
+        if kind == Condition.CATEGORY_COUNT:
+            fits[r.patron_param[patron]] += vp
+        elif kind == Condition.MASTERPIECE_COUNT:
+            fits[FIT_MASTERPIECE] += vp
+        elif kind == Condition.POWER_COUNT:
+            fits[FIT_POWER] += vp
+        elif kind == Condition.PAINTING_COUNT:
+            fits[FIT_PAINTING] += vp
+        elif kind == Condition.CATEGORY_SET:
+            fits[FIT_SET] += vp
+
+
+@njit
+def patron_fit(r, card, per_category, fits):
+    """The VP its own patrons would add for one more painting like `card` (caps ignored): category_count of its
+    category, masterpiece_count of a masterpiece, power_count of a powered card, painting_count always,
+    category_set when the card's category is its rarest; per_category from `owned_categories`, fits from
+    `patron_fits` (whole VP, so the sum is exact in any order)."""
+    rarest = per_category[r.painting_category[card]]
+    for k in range(N_CATEGORIES):
+        if r.category_in_data[k] and per_category[k] < rarest:
+            rarest = -1
+    fit = fits[FIT_PAINTING] + fits[r.painting_category[card]]
+    if r.painting_masterpiece[card]:
+        fit += fits[FIT_MASTERPIECE]
+    if r.painting_power[card] != NONE:
+        fit += fits[FIT_POWER]
+    if rarest >= 0:
+        fit += fits[FIT_SET]
+    return np.float64(fit)
 
 
 @njit
@@ -72,32 +97,34 @@ def missing(r, s, p, card, wild):
 
 
 @njit
-def card_value(r, s, p, card, params, per_category, wild):
-    value = (params[VP_WEIGHT] * r.painting_vp[card] + params[PATRON_WEIGHT] * patron_fit(r, s, p, card, per_category)
+def card_value(r, s, p, card, params, per_category, fits, wild):
+    value = (params[VP_WEIGHT] * r.painting_vp[card] + params[PATRON_WEIGHT] * patron_fit(r, card, per_category, fits)
              + params[MASTERPIECE_BONUS] * r.painting_masterpiece[card])
     return value / (1 + missing(r, s, p, card, wild))
 
 
 @njit
-def best_slot(r, s, p, params, affordable_only, per_category):
-    """The row slot of the best-valued card (NONE if none qualifies); per_category is scratch."""
-    owned_categories(r, s, p, per_category)
+def best_slot(r, s, p, params, affordable_only, ws):
+    """The row slot of the best-valued card (NONE if none qualifies); ws is the policies' scratch."""
+    owned_categories(r, s, p, ws.counts)
+    patron_fits(r, s, p, ws.fits)
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
     best, best_value = NONE, -1e18
     for i in range(r.row_size):
         card = s.row[i]
         if card == NONE or (affordable_only and not affordable(r, s, p, card)):
             continue
-        value = card_value(r, s, p, card, params, per_category, wild)
+        value = card_value(r, s, p, card, params, ws.counts, ws.fits, wild)
         if value > best_value:
             best, best_value = i, value
     return best
 
 
 @njit
-def lacking(r, s, p, params, need, per_category):
-    """need[c] = cylinders of colour c the target lacks; per_category is scratch."""
-    slot = best_slot(r, s, p, params, False, per_category)
+def lacking(r, s, p, params, ws):
+    """ws.need[c] = cylinders of colour c the target lacks."""
+    need = ws.need
+    slot = best_slot(r, s, p, params, False, ws)
     for c in range(N_COLOURS):
         need[c] = 0 if slot == NONE else max(0, r.painting_cost[s.row[slot], c] - s.paint[p, c])
 
@@ -182,11 +209,11 @@ def finish_head(r, s):
 
 @njit
 def turn_action(r, s, p, params, ws):
-    """The turn's head (NONE when none is legal); ws is the policies' scratch (scratch.PolicyScratch)."""
+    """The turn's head (NONE when none is legal); ws is the policies' scratch record."""
     action = paint_head(r, s, p, r.inspiration_paint_cost + params[RESERVE_TOKENS])
     if action != NONE:
         return action
-    lacking(r, s, p, params, ws.need, ws.counts)
+    lacking(r, s, p, params, ws)
     action = gather_head(r, s, p, ws.need)
     if action == NONE:
         action = place_head(r, s, p, ws.need)
@@ -205,14 +232,15 @@ def keep_value(r, patron):
 
 
 @njit
-def first_legal(r, s, legal):
-    """The lowest legal action, -1 when none is (a policy's fallback); legal is scratch."""
-    return legal[0] if legal_actions(r, s, legal) > 0 else -1
+def first_legal(r, s, ws):
+    """The lowest legal action, -1 when none is (a policy's fallback)."""
+    return ws.legal[0] if fill_legal(r, s, ws.legal) > 0 else -1
 
 
 @njit
 def target_weights(ws, vp_weight, patron_weight, masterpiece_bonus, reserve_tokens):
-    """ws.weights as painter's parameter vector with these values (a family's target, without allocating)."""
+    """ws.weights as painter's parameter vector with these values (a family's target, without allocating; the
+    entries after these are never read)."""
     w = ws.weights
     w[VP_WEIGHT] = vp_weight
     w[PATRON_WEIGHT] = patron_weight
@@ -223,11 +251,12 @@ def target_weights(ws, vp_weight, patron_weight, masterpiece_bonus, reserve_toke
 
 @njit
 def painter_action(r, s, params, ws):
-    """ws: the policies' scratch (scratch.PolicyScratch). The heads and the arguments are chosen directly; a
-    legal-action list is built only where the choice reads one (and as the fallback: -1 when none is legal)."""
+    """params: painter's parameters, ws the policies' scratch record (scratch.SCRATCH_DTYPE). The heads and the
+    arguments are chosen directly; a legal-action list is built only where the choice reads one (and as the
+    fallback: -1 when none is legal)."""
     if s.stage == Stage.TURN:
         action = turn_action(r, s, s.current, params, ws)
-        return action if action != NONE else first_legal(r, s, ws.legal)
+        return action if action != NONE else first_legal(r, s, ws)
     return argument_action(r, s, params, ws)
 
 
@@ -240,17 +269,17 @@ def argument_action(r, s, params, ws):
     p, st = s.current, s.stage
     need = ws.need
     if st == Stage.PAINT:  # the slots best_slot considers are the legal ones
-        slot = best_slot(r, s, p, params, True, ws.counts)
+        slot = best_slot(r, s, p, params, True, ws)
         return -1 if slot == NONE else SLOT + slot
     if st == Stage.PLACE or st == Stage.POWER_PLACE:  # every pile is legal
-        lacking(r, s, p, params, need, ws.counts)
+        lacking(r, s, p, params, ws)
         return PILE + majority_pile(r, s, p, need)
     legal = ws.legal
-    n = legal_actions(r, s, legal)
+    n = fill_legal(r, s, legal)
     if n == 0:
         return -1
     if st == Stage.GAIN or st == Stage.POWER_PAINT:
-        lacking(r, s, p, params, need, ws.counts)
+        lacking(r, s, p, params, ws)
         return most_lacking_pile(r, s, legal, n, need)
     if st == Stage.RETURN:
         best, lead = legal[0], -1000

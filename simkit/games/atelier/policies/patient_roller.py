@@ -25,4 +25,4 @@ def roller_action(r, s, params, ws):
         action = paint_head(r, s, p, r.inspiration_paint_cost)
         return action if action != NONE else END_TURN
     action = turn_action(r, s, p, weights, ws)
-    return action if action != NONE else first_legal(r, s, ws.legal)
+    return action if action != NONE else first_legal(r, s, ws)

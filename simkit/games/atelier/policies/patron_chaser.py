@@ -38,4 +38,4 @@ def chaser_action(r, s, params, ws):
             return DRAW_PATRON
         weights[RESERVE_TOKENS] = r.patron_draw_cost
     action = turn_action(r, s, p, weights, ws)
-    return action if action != NONE else first_legal(r, s, ws.legal)
+    return action if action != NONE else first_legal(r, s, ws)

@@ -38,6 +38,7 @@ from simkit.games.atelier.engine.transition import apply_action
 from simkit.games.atelier.policies.majority import majority_action
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PLAYERS
+from simkit.games.atelier.rules.vocabulary import Effect
 
 ROLLOUTS, CANDIDATES = range(2)
 HEURISTIC_PARAMS = 2  # params[2:] are majority's
@@ -153,8 +154,8 @@ def candidates(r, s, first, cand):
         if a == DIE + 1 and is_legal(r, s, DIE + 0):
             continue  # a 2 places as a 1 does
         n = add_candidate(r, s, cand, n, a)
-    for card in range(r.n_paintings):
-        n = add_candidate(r, s, cand, n, USE_POWER + card)
+    for i in range(r.n_effect_cards[Effect.DIE_ADJUST]):  # the only powers used in a turn, ascending
+        n = add_candidate(r, s, cand, n, USE_POWER + r.effect_cards[Effect.DIE_ADJUST, i])
     n = add_candidate(r, s, cand, n, REROLL)
     if not (INSPIRE <= first < REROLL):
         for f in range(6):
@@ -165,10 +166,13 @@ def candidates(r, s, first, cand):
 
 
 @njit
-def search_action(r, s, params, ws, sws):
-    """params: rollouts, candidates, then majority's parameters; ws the policies' scratch (scratch.PolicyScratch),
-    sws the search's (new_search_workspace)."""
-    heuristic_params = params[HEURISTIC_PARAMS:].copy()  # a contiguous vector, as majority is passed elsewhere
+def search_action(r, s, ws, sws):
+    """ws: the policies' scratch record, whose `params` are the search's (rollouts, candidates, then majority's);
+    sws the search's scratch (new_search_workspace)."""
+    params, heuristic_params = ws.params, ws.heuristic  # majority's parameters, as a vector of the same type
+    for i in range(len(heuristic_params)):
+        j = i + HEURISTIC_PARAMS
+        heuristic_params[i] = params[j] if j < len(params) else 0.0
     first = majority_action(r, s, heuristic_params, ws)
     if s.stage != Stage.TURN or first < 0:
         return first
