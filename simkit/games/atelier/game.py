@@ -16,9 +16,9 @@ from simkit.games.atelier.engine.rules_record import rules_record
 from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.atelier.engine.setup import deal, setup
 from simkit.games.atelier.engine.transition import apply_action
-from simkit.games.atelier.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
+from simkit.games.atelier.policies.catalogue import POLICY_DOCS, POLICY_PARAMS
 from simkit.games.atelier.policies.dispatch import POLICY_IDS, SEARCH, choose_action
-from simkit.games.atelier.policies.scratch import new_policy_scratch
+from simkit.games.atelier.policies.scratch import MAX_POLICY_PARAMS, new_policy_scratch
 from simkit.games.atelier.policies.search import new_search_workspace
 from simkit.games.atelier.rules.params import CONFORMANCE_CONFIGS, PARAMS
 from simkit.games.atelier.rules.record import AtelierRules

@@ -4,7 +4,6 @@ order is the order of each compiled policy's parameter vector."""
 from simkit.core.params import Param
 from simkit.games.atelier.policies import (inspiration_hoarder, majority, masterpiece_rush, painter, patient_roller,
                                            patron_chaser, search)
-from simkit.games.atelier.policies.scratch import MAX_POLICY_PARAMS  # noqa: F401  (declared with the scratch)
 
 POLICY_PARAMS: dict[str, tuple[Param, ...]] = {
     "random": (),

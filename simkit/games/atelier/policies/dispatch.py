@@ -2,7 +2,7 @@
 
 from simkit.core.jit import njit
 from simkit.games.atelier.policies.inspiration_hoarder import hoarder_action
-from simkit.games.atelier.policies.majority import majority_action
+from simkit.games.atelier.policies.majority import BLOCKING_WEIGHT, PILES_TO_HOLD, majority_action
 from simkit.games.atelier.policies.masterpiece_rush import rush_action
 from simkit.games.atelier.policies.painter import painter_action
 from simkit.games.atelier.policies.patient_roller import roller_action
@@ -33,15 +33,15 @@ def choose_action(r, s, policy, params, scratch, search_ws):
             return -1
         return search_action(r, s, ws, search_ws)
     if policy == PAINTER:
-        return painter_action(r, s, ws.params, ws)
+        return painter_action(r, s, ws)
     if policy == MAJORITY:
-        return majority_action(r, s, ws.params, ws)
+        return majority_action(r, s, params[PILES_TO_HOLD], params[BLOCKING_WEIGHT], ws)
     if policy == INSPIRATION_HOARDER:
-        return hoarder_action(r, s, ws.params, ws)
+        return hoarder_action(r, s, ws)
     if policy == MASTERPIECE_RUSH:
-        return rush_action(r, s, ws.params, ws)
+        return rush_action(r, s, ws)
     if policy == PATRON_CHASER:
-        return chaser_action(r, s, ws.params, ws)
+        return chaser_action(r, s, ws)
     if policy == PATIENT_ROLLER:
-        return roller_action(r, s, ws.params, ws)
+        return roller_action(r, s, ws)
     return random_action(r, s, ws)

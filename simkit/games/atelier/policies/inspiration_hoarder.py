@@ -21,20 +21,20 @@ RESERVE_TOKENS, PATRON_DRAW_THRESHOLD = range(2)
 
 
 @njit
-def hoarder_turn(r, s, p, params, ws):
+def hoarder_turn(r, s, p, ws):
+    params = ws.params
     keep = r.inspiration_paint_cost + params[RESERVE_TOKENS]
     if is_legal(r, s, DRAW_PATRON) and s.tokens[p] >= params[PATRON_DRAW_THRESHOLD]:
         return DRAW_PATRON
     action = paint_head(r, s, p, keep)
     if action != NONE:
         return action
-    need = ws.need
-    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)
-    action = gather_head(r, s, p, need)
+    lacking(r, s, p, ws)
+    action = gather_head(r, s, p, ws)
     if action != NONE:
         return action
     if s.spent > 0:
-        action = place_head(r, s, p, need)
+        action = place_head(r, s, p, ws)
         return action if action != NONE else finish_head(r, s)
     if s.rerolls == 0 and s.tokens[p] > keep and is_legal(r, s, REROLL):
         return REROLL
@@ -42,8 +42,10 @@ def hoarder_turn(r, s, p, params, ws):
 
 
 @njit
-def hoarder_action(r, s, params, ws):
+def hoarder_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's target at its default weights
     if s.stage == Stage.TURN:
-        action = hoarder_turn(r, s, s.current, params, ws)
+        action = hoarder_turn(r, s, s.current, ws)
         return action if action != NONE else first_legal(r, s, ws)
-    return argument_action(r, s, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)
+    return argument_action(r, s, ws)

@@ -61,21 +61,21 @@ def lead(r, s, p, c):
 
 
 @njit
-def place_value(r, s, p, c, params):
+def place_value(r, s, p, c, piles_to_hold):
     ties = collect_ties(r, s, p)
     if not has_most(r, s, p, c, ties):
         s.students[p, c] += 1
         wins = has_most(r, s, p, c, ties)
         s.students[p, c] -= 1
-        return 2 if wins and held(r, s, p) < params[PILES_TO_HOLD] else 0
+        return 2 if wins and held(r, s, p) < piles_to_hold else 0
     return 1 if lead(r, s, p, c) == 1 else 0
 
 
 @njit
-def best_pile(r, s, p, params):
+def best_pile(r, s, p, piles_to_hold):
     best, key = 0, -1
     for c in range(N_COLOURS):
-        k = place_value(r, s, p, c, params) * 1000 + s.pile[c]
+        k = place_value(r, s, p, c, piles_to_hold) * 1000 + s.pile[c]
         if k > key:
             best, key = c, k
     return best
@@ -90,7 +90,7 @@ def pile_change(r, s, x, ties, before, f, t):
 
 
 @njit
-def best_move(r, s, p, q, params):
+def best_move(r, s, p, q, blocking_weight):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q; a move changes piles f and t only); value -1e18 when q has no student on a pile."""
     ties_p, ties_q = collect_ties(r, s, p), collect_ties(r, s, q)
@@ -105,7 +105,7 @@ def best_move(r, s, p, q, params):
                 s.students[q, t] += 1
                 v = np.float64(pile_change(r, s, p, ties_p, before_p, f, t))
                 if q != p:
-                    v += params[BLOCKING_WEIGHT] * -pile_change(r, s, q, ties_q, before_q, f, t)
+                    v += blocking_weight * -pile_change(r, s, q, ties_q, before_q, f, t)
                 s.students[q, t] -= 1
                 s.students[q, f] += 1
                 if v > best:
@@ -114,49 +114,50 @@ def best_move(r, s, p, q, params):
 
 
 @njit
-def move_worth_it(r, s, p, params):
+def move_worth_it(r, s, p, blocking_weight):
     for q in range(r.n_players):
-        if best_move(r, s, p, q, params)[2] > 0:
+        if best_move(r, s, p, q, blocking_weight)[2] > 0:
             return True
     return False
 
 
 @njit
-def majority_turn(r, s, p, params, ws):
+def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
     action = paint_head(r, s, p, r.inspiration_paint_cost)
     if action != NONE:
         return action
     if is_legal(r, s, DIE + 3) and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
     place_1, place_2 = is_legal(r, s, DIE + 0), is_legal(r, s, DIE + 1)
-    if (place_1 or place_2) and place_value(r, s, p, best_pile(r, s, p, params), params) > 0:
+    if (place_1 or place_2) and place_value(r, s, p, best_pile(r, s, p, piles_to_hold), piles_to_hold) > 0:
         return DIE + 0 if place_1 else DIE + 1
-    if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, params):
+    if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight):
         return DIE + 2
-    lacking(r, s, p, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)
-    action = gather_head(r, s, p, ws.need)
+    lacking(r, s, p, ws)
+    action = gather_head(r, s, p, ws)
     return action if action != NONE else finish_head(r, s)
 
 
 @njit
-def majority_action(r, s, params, ws):
-    """params: majority's parameters, ws the policies' scratch record (scratch.SCRATCH_DTYPE). Chosen directly; -1
-    when no action is legal."""
+def majority_action(r, s, piles_to_hold, blocking_weight, ws):
+    """majority with these parameters; ws the policies' scratch record (scratch.SCRATCH_DTYPE). Chosen directly;
+    -1 when no action is legal."""
     if s.done:
         return -1
     p, st = s.current, s.stage
+    target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's target at its default weights
     if st == Stage.TURN:
-        action = majority_turn(r, s, p, params, ws)
+        action = majority_turn(r, s, p, piles_to_hold, blocking_weight, ws)
         return action if action != NONE else first_legal(r, s, ws)
     if st == Stage.PLACE:  # every pile is legal
-        return PILE + best_pile(r, s, p, params)
+        return PILE + best_pile(r, s, p, piles_to_hold)
     if st == Stage.MOVE:
         q = (p + s.move_offset) % r.n_players
-        f, t, value = best_move(r, s, p, q, params)
+        f, t, value = best_move(r, s, p, q, blocking_weight)
         skip = move_legal(r, s, SKIP)
         if f == NONE:  # no move: nothing, if allowed
             return SKIP if skip else -1
         if value <= 0 and skip:
             return SKIP
         return MOVE + N_COLOURS * f + t
-    return argument_action(r, s, target_weights(ws, 1.0, 1.0, 1.0, 0.0), ws)
+    return argument_action(r, s, ws)

@@ -26,21 +26,23 @@ def painting_vp(r, s, q):
 
 
 @njit
-def rushing(r, s, p, params):
-    if s.round < params[RUSH_START_ROUND]:
+def rushing(r, s, p, rush_start_round, min_lead):
+    if s.round < rush_start_round:
         return False
     others = 0
     for q in range(r.n_players):
         if q != p:
             others = max(others, painting_vp(r, s, q))
-    return painting_vp(r, s, p) - others >= params[MIN_LEAD]
+    return painting_vp(r, s, p) - others >= min_lead
 
 
 @njit
-def rush_action(r, s, params, ws):
-    bonus = RUSH_BONUS if rushing(r, s, s.current, params) else 1.0
-    weights = target_weights(ws, 1.0, 1.0, bonus, 0.0)  # painter's parameter vector
+def rush_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    params = ws.params
+    bonus = RUSH_BONUS if rushing(r, s, s.current, params[RUSH_START_ROUND], params[MIN_LEAD]) else 1.0
+    target_weights(ws, 1.0, 1.0, bonus, 0.0)  # painter's parameter vector
     if s.stage == Stage.TURN:
-        action = turn_action(r, s, s.current, weights, ws)
+        action = turn_action(r, s, s.current, ws)
         return action if action != NONE else first_legal(r, s, ws)
-    return argument_action(r, s, weights, ws)
+    return argument_action(r, s, ws)

@@ -16,13 +16,14 @@ DICE_PER_TURN = 0
 
 
 @njit
-def roller_action(r, s, params, ws):
-    weights = target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's parameter vector at its defaults
+def roller_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's parameter vector at its defaults
     if s.stage != Stage.TURN:
-        return argument_action(r, s, weights, ws)
+        return argument_action(r, s, ws)
     p = s.current
-    if s.spent >= params[DICE_PER_TURN] and is_legal(r, s, END_TURN):
+    if s.spent >= ws.params[DICE_PER_TURN] and is_legal(r, s, END_TURN):
         action = paint_head(r, s, p, r.inspiration_paint_cost)
         return action if action != NONE else END_TURN
-    action = turn_action(r, s, p, weights, ws)
+    action = turn_action(r, s, p, ws)
     return action if action != NONE else first_legal(r, s, ws)

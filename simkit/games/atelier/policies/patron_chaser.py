@@ -20,22 +20,23 @@ DRAWS_PER_GAME, CATEGORY_BIAS = range(2)
 
 
 @njit
-def draws_left(r, s, p, params):
+def draws_left(r, s, p, draws_per_game):
     held = 0
     for patron in range(r.n_patrons):
         held += s.patron_owner[patron] == p
-    return held - r.patron_keep < params[DRAWS_PER_GAME]
+    return held - r.patron_keep < draws_per_game
 
 
 @njit
-def chaser_action(r, s, params, ws):
-    p = s.current
-    weights = target_weights(ws, 1.0, params[CATEGORY_BIAS], 1.0, 0.0)  # painter's parameter vector
+def chaser_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    p, params = s.current, ws.params
+    target_weights(ws, 1.0, params[CATEGORY_BIAS], 1.0, 0.0)  # painter's parameter vector
     if s.stage != Stage.TURN:
-        return argument_action(r, s, weights, ws)
-    if draws_left(r, s, p, params):
+        return argument_action(r, s, ws)
+    if draws_left(r, s, p, params[DRAWS_PER_GAME]):
         if is_legal(r, s, DRAW_PATRON):
             return DRAW_PATRON
-        weights[RESERVE_TOKENS] = r.patron_draw_cost
-    action = turn_action(r, s, p, weights, ws)
+        ws.weights[RESERVE_TOKENS] = r.patron_draw_cost
+    action = turn_action(r, s, p, ws)
     return action if action != NONE else first_legal(r, s, ws)

@@ -35,7 +35,7 @@ from simkit.games.atelier.engine.layout import (DIE, DRAW_PATRON, END_TURN, INSP
 from simkit.games.atelier.engine.legality import is_legal
 from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.atelier.engine.transition import apply_action
-from simkit.games.atelier.policies.majority import majority_action
+from simkit.games.atelier.policies.majority import BLOCKING_WEIGHT, PILES_TO_HOLD, majority_action
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PLAYERS
 from simkit.games.atelier.rules.vocabulary import Effect
@@ -113,14 +113,14 @@ def resample_hidden(r, sim, p, seed, pool):
 
 
 @njit
-def rollout(r, s, p, action, seed, heuristic_params, ws, sws):
+def rollout(r, s, p, action, seed, piles_to_hold, blocking_weight, ws, sws):
     """Play `action`, then majority for every seat to the end; p's (win share, score margin)."""
     sws.sim[0] = s
     sim = sws.sim[0]
     resample_hidden(r, sim, p, seed, sws.pool)
     apply_action(r, sim, action)
     while not sim.done:
-        a = majority_action(r, sim, heuristic_params, ws)
+        a = majority_action(r, sim, piles_to_hold, blocking_weight, ws)
         if a < 0:
             break
         apply_action(r, sim, a)
@@ -167,13 +167,13 @@ def candidates(r, s, first, cand):
 
 @njit
 def search_action(r, s, ws, sws):
-    """ws: the policies' scratch record, whose `params` are the search's (rollouts, candidates, then majority's);
+    """ws: the policies' scratch record, whose `params` are the search's (rollouts, candidates, then majority's,
+    params[HEURISTIC_PARAMS:]);
     sws the search's scratch (new_search_workspace)."""
-    params, heuristic_params = ws.params, ws.heuristic  # majority's parameters, as a vector of the same type
-    for i in range(len(heuristic_params)):
-        j = i + HEURISTIC_PARAMS
-        heuristic_params[i] = params[j] if j < len(params) else 0.0
-    first = majority_action(r, s, heuristic_params, ws)
+    params = ws.params
+    piles_to_hold = params[HEURISTIC_PARAMS + PILES_TO_HOLD]
+    blocking_weight = params[HEURISTIC_PARAMS + BLOCKING_WEIGHT]
+    first = majority_action(r, s, piles_to_hold, blocking_weight, ws)
     if s.stage != Stage.TURN or first < 0:
         return first
     p = s.current
@@ -187,7 +187,7 @@ def search_action(r, s, ws, sws):
     for c in range(n):
         share, margin = 0.0, 0.0
         for i in range(rollouts):
-            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], heuristic_params, ws, sws)
+            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], piles_to_hold, blocking_weight, ws, sws)
             share += w
             margin += m
         if share > best_share + 1e-9 or (share > best_share - 1e-9 and margin > best_margin):
