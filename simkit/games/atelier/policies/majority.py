@@ -82,41 +82,76 @@ def best_pile(r, s, p, piles_to_hold):
 
 
 @njit
-def pile_change(r, s, x, ties, before, f, t):
-    """How many more piles x holds now than in `before` (held_piles), counting piles f and t only (a move of one
-    student from f to t changes no other pile)."""
-    return (np.int64(has_most(r, s, x, f, ties)) - ((before >> f) & 1)
-            + np.int64(has_most(r, s, x, t, ties)) - ((before >> t) & 1))
+def held_after(r, s, x, ties, q):
+    """(minus, plus): bit c set when x would hold pile c (by `ties`) with one student of q fewer (minus; only piles
+    where q has one) or one more (plus) at pile c. A move of q's student from f to t changes piles f and t only,
+    so x holds after it the piles of `held_piles` with bit f of minus and bit t of plus in place of its bits f, t."""
+    minus, plus = 0, 0
+    for c in range(N_COLOURS):
+        if s.students[q, c] > 0:
+            s.students[q, c] -= 1
+            if has_most(r, s, x, c, ties):
+                minus |= 1 << c
+            s.students[q, c] += 1
+        s.students[q, c] += 1
+        if has_most(r, s, x, c, ties):
+            plus |= 1 << c
+        s.students[q, c] -= 1
+    return minus, plus
+
+
+@njit
+def pile_change(before, minus, plus, f, t):
+    """How many more piles a player holds after a move from f to t than in `before` (masks of `held_after`)."""
+    return ((minus >> f) & 1) - ((before >> f) & 1) + ((plus >> t) & 1) - ((before >> t) & 1)
 
 
 @njit
 def best_move(r, s, p, q, blocking_weight):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
-    |held(q)| for an opponent q; a move changes piles f and t only); value -1e18 when q has no student on a pile."""
+    |held(q)| for an opponent q); value -1e18 when q has no student on a pile."""
     ties_p, ties_q = collect_ties(r, s, p), collect_ties(r, s, q)
     before_p, before_q = held_piles(r, s, p, ties_p), held_piles(r, s, q, ties_q)
+    minus_p, plus_p = held_after(r, s, p, ties_p, q)
+    minus_q, plus_q = held_after(r, s, q, ties_q, q)
     bf, bt, best = NONE, NONE, -1e18
     for f in range(N_COLOURS):
         if s.students[q, f] == 0:
             continue
         for t in range(N_COLOURS):
             if t != f:
-                s.students[q, f] -= 1
-                s.students[q, t] += 1
-                v = np.float64(pile_change(r, s, p, ties_p, before_p, f, t))
+                v = np.float64(pile_change(before_p, minus_p, plus_p, f, t))
                 if q != p:
-                    v += blocking_weight * -pile_change(r, s, q, ties_q, before_q, f, t)
-                s.students[q, t] -= 1
-                s.students[q, f] += 1
+                    v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
                 if v > best:
                     bf, bt, best = f, t, v
     return bf, bt, best
 
 
 @njit
+def good_move(r, s, p, q, blocking_weight):
+    """Whether q's best move by move_value has a positive value (`best_move`, ended at the first one)."""
+    ties_p, ties_q = collect_ties(r, s, p), collect_ties(r, s, q)
+    before_p, before_q = held_piles(r, s, p, ties_p), held_piles(r, s, q, ties_q)
+    minus_p, plus_p = held_after(r, s, p, ties_p, q)
+    minus_q, plus_q = held_after(r, s, q, ties_q, q)
+    for f in range(N_COLOURS):
+        if s.students[q, f] == 0:
+            continue
+        for t in range(N_COLOURS):
+            if t != f:
+                v = np.float64(pile_change(before_p, minus_p, plus_p, f, t))
+                if q != p:
+                    v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
+                if v > 0:
+                    return True
+    return False
+
+
+@njit
 def move_worth_it(r, s, p, blocking_weight):
     for q in range(r.n_players):
-        if best_move(r, s, p, q, blocking_weight)[2] > 0:
+        if good_move(r, s, p, q, blocking_weight):
             return True
     return False
 
@@ -126,16 +161,20 @@ def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
     action = paint_head(r, s, p, r.inspiration_paint_cost)
     if action != NONE:
         return action
-    if is_legal(r, s, DIE + 3) and paint_held(s, p) < HOARD_LIMIT:
+    collect_ok = is_legal(r, s, DIE + 3)
+    if collect_ok and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
     place_1, place_2 = is_legal(r, s, DIE + 0), is_legal(r, s, DIE + 1)
     if (place_1 or place_2) and place_value(r, s, p, best_pile(r, s, p, piles_to_hold), piles_to_hold) > 0:
         return DIE + 0 if place_1 else DIE + 1
     if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight):
         return DIE + 2
-    lacking(r, s, p, ws)
-    action = gather_head(r, s, p, ws)
-    return action if action != NONE else finish_head(r, s)
+    if collect_ok or is_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
+        lacking(r, s, p, ws)
+        action = gather_head(r, s, p, ws)
+        if action != NONE:
+            return action
+    return finish_head(r, s)
 
 
 @njit

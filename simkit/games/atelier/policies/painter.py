@@ -224,11 +224,14 @@ def turn_action(r, s, p, ws):
     action = paint_head(r, s, p, r.inspiration_paint_cost + ws.weights[RESERVE_TOKENS])
     if action != NONE:
         return action
-    lacking(r, s, p, ws)
-    action = gather_head(r, s, p, ws)
-    if action == NONE:
-        action = place_head(r, s, p, ws)
-    return action if action != NONE else finish_head(r, s)
+    if is_legal(r, s, DIE + 3) or is_legal(r, s, DIE + 5) or is_legal(r, s, DIE + 0) or is_legal(r, s, DIE + 1):
+        lacking(r, s, p, ws)  # the target only matters with a die that gathers or places
+        action = gather_head(r, s, p, ws)
+        if action == NONE:
+            action = place_head(r, s, p, ws)
+        if action != NONE:
+            return action
+    return finish_head(r, s)
 
 
 @njit
