@@ -22,7 +22,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
 from simkit.games.atelier.engine.legality import is_legal, move_legal
-from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held
+from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held, students_on_piles
 from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, lacking,
                                                    paint_head, target_weights)
 
@@ -82,22 +82,27 @@ def best_pile(r, s, p, piles_to_hold):
 
 
 @njit
-def held_after(r, s, x, ties, q):
-    """(minus, plus): bit c set when x would hold pile c (by `ties`) with one student of q fewer (minus; only piles
-    where q has one) or one more (plus) at pile c. A move of q's student from f to t changes piles f and t only,
-    so x holds after it the piles of `held_piles` with bit f of minus and bit t of plus in place of its bits f, t."""
-    minus, plus = 0, 0
+def held_after(r, s, p, ties_p, q, ties_q):
+    """(minus_p, plus_p, minus_q, plus_q): bit c of minus_x set when x would hold pile c (by its `ties`) with one
+    student of q fewer at pile c (only piles where q has one), of plus_x with one more. A move of q's student
+    from f to t changes piles f and t only, so x holds after it the piles of `held_piles` with bit f of minus_x and
+    bit t of plus_x in place of its bits f and t."""
+    minus_p, plus_p, minus_q, plus_q = 0, 0, 0, 0
     for c in range(N_COLOURS):
         if s.students[q, c] > 0:
             s.students[q, c] -= 1
-            if has_most(r, s, x, c, ties):
-                minus |= 1 << c
+            if has_most(r, s, p, c, ties_p):
+                minus_p |= 1 << c
+            if has_most(r, s, q, c, ties_q):
+                minus_q |= 1 << c
             s.students[q, c] += 1
         s.students[q, c] += 1
-        if has_most(r, s, x, c, ties):
-            plus |= 1 << c
+        if has_most(r, s, p, c, ties_p):
+            plus_p |= 1 << c
+        if has_most(r, s, q, c, ties_q):
+            plus_q |= 1 << c
         s.students[q, c] -= 1
-    return minus, plus
+    return minus_p, plus_p, minus_q, plus_q
 
 
 @njit
@@ -107,14 +112,17 @@ def pile_change(before, minus, plus, f, t):
 
 
 @njit
-def best_move(r, s, p, q, blocking_weight):
+def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
-    |held(q)| for an opponent q); value -1e18 when q has no student on a pile."""
-    ties_p, ties_q = collect_ties(r, s, p), collect_ties(r, s, q)
-    before_p, before_q = held_piles(r, s, p, ties_p), held_piles(r, s, q, ties_q)
-    minus_p, plus_p = held_after(r, s, p, ties_p, q)
-    minus_q, plus_q = held_after(r, s, q, ties_q, q)
+    |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
+    student on a pile. With first_positive, the first move of positive value instead (whether the best is
+    positive). ties_p and before_p: p's collect_ties and held_piles."""
     bf, bt, best = NONE, NONE, -1e18
+    if students_on_piles(s, q) == 0:
+        return bf, bt, best
+    ties_q = collect_ties(r, s, q)
+    before_q = held_piles(r, s, q, ties_q)
+    minus_p, plus_p, minus_q, plus_q = held_after(r, s, p, ties_p, q, ties_q)
     for f in range(N_COLOURS):
         if s.students[q, f] == 0:
             continue
@@ -125,33 +133,25 @@ def best_move(r, s, p, q, blocking_weight):
                     v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
                 if v > best:
                     bf, bt, best = f, t, v
+                    if first_positive and v > 0:
+                        return bf, bt, best
     return bf, bt, best
 
 
 @njit
-def good_move(r, s, p, q, blocking_weight):
-    """Whether q's best move by move_value has a positive value (`best_move`, ended at the first one)."""
-    ties_p, ties_q = collect_ties(r, s, p), collect_ties(r, s, q)
-    before_p, before_q = held_piles(r, s, p, ties_p), held_piles(r, s, q, ties_q)
-    minus_p, plus_p = held_after(r, s, p, ties_p, q)
-    minus_q, plus_q = held_after(r, s, q, ties_q, q)
-    for f in range(N_COLOURS):
-        if s.students[q, f] == 0:
-            continue
-        for t in range(N_COLOURS):
-            if t != f:
-                v = np.float64(pile_change(before_p, minus_p, plus_p, f, t))
-                if q != p:
-                    v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
-                if v > 0:
-                    return True
-    return False
+def best_move(r, s, p, q, blocking_weight):
+    """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
+    ties_p = collect_ties(r, s, p)
+    return move_scan(r, s, p, ties_p, held_piles(r, s, p, ties_p), q, blocking_weight, False)
 
 
 @njit
 def move_worth_it(r, s, p, blocking_weight):
+    """Some player's best move has a positive value."""
+    ties_p = collect_ties(r, s, p)
+    before_p = held_piles(r, s, p, ties_p)
     for q in range(r.n_players):
-        if good_move(r, s, p, q, blocking_weight):
+        if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True)[2] > 0:
             return True
     return False
 
