@@ -1,6 +1,7 @@
 """Games/s of two source trees (a base checkout and a changed one) measured in one run, interleaved (run by hand):
 
     python benchmarks/compare_trees.py BASE_TREE NEW_TREE --game atelier --players 4 --policy majority
+    python benchmarks/compare_trees.py BASE_TREE NEW_TREE --lineup search,majority,majority,majority --games 4
 
 Each tree gets its own warm worker process (its own compiled-code cache); the runs alternate between them, so a
 slow spell of a shared machine falls on both, and the ratio of their medians is what to quote. A run is what
@@ -15,17 +16,17 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 WORKER = r"""
 import sys, time, json
 from simkit.core.experiment import parse_experiment
 from simkit.core.seating import seat_plan
-game_id, players, policy, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+game_id, players, lineup, games = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(","), int(sys.argv[4])
+lineup = lineup * (players // len(lineup)) if len(lineup) == 1 else lineup
 exp = parse_experiment({"experiment": {"game": game_id, "seats": "fixed"}, "rules": {"n_players": players},
-                        "players": [{"policy": policy}] * players}, "<compare>")
+                        "players": [{"policy": name} for name in lineup]}, "<compare>")
 start = time.perf_counter()
-seeds, seats = seat_plan("fixed", players, players, 0, 0, 64)
+seeds, seats = seat_plan("fixed", players, players, 0, 0, min(64, games))
 exp.game.play_batch(seeds, exp.lineup, seats)
 print(json.dumps({"warmup": time.perf_counter() - start}), flush=True)
 for line in sys.stdin:
@@ -39,7 +40,8 @@ for line in sys.stdin:
 
 def start(tree: str, args) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=tree)
-    return subprocess.Popen([sys.executable, "-c", WORKER, args.game, str(args.players), args.policy, str(args.games)],
+    return subprocess.Popen([sys.executable, "-c", WORKER, args.game, str(args.players), args.lineup or args.policy,
+                             str(args.games)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=tree)
 
 
@@ -48,7 +50,8 @@ def main() -> None:
     parser.add_argument("trees", nargs=2)
     parser.add_argument("--game", default="atelier")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--policy", default="majority")
+    parser.add_argument("--policy", default="majority", help="every seat's policy")
+    parser.add_argument("--lineup", help="the seats' policies, comma-separated (instead of --policy)")
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
@@ -65,8 +68,9 @@ def main() -> None:
         w.wait()
     medians = [statistics.median(t) for t in runs]
     for tree, m, t, wu in zip(args.trees, medians, runs, warm):
-        print(f"{tree}: median {m:,.0f} games/s ({', '.join(f'{x:,.0f}' for x in t)}); warm-up {wu:.1f} s")
-    print(f"{args.game} {args.players}p {args.policy}: ratio {medians[1] / medians[0]:.2f}x")
+        print(f"{tree}: median {m:,.2f} games/s = {1 / m:.4f} s/game ({', '.join(f'{x:,.2f}' for x in t)}); "
+              f"warm-up {wu:.1f} s")
+    print(f"{args.game} {args.players}p {args.lineup or args.policy}: ratio {medians[1] / medians[0]:.2f}x")
 
 
 if __name__ == "__main__":
