@@ -4,7 +4,8 @@
     python benchmarks/compare_trees.py BASE_TREE NEW_TREE --lineup search,majority,majority,majority --games 4
 
 Each tree gets its own warm worker process (its own compiled-code cache); the runs alternate between them, so a
-slow spell of a shared machine falls on both, and the ratio of their medians is what to quote. A run is what
+slow spell of a shared machine falls on both, and the ratio of their medians is what to quote. Games per CPU second of each worker are shown beside the wall-clock
+figures: on a crowded machine they are the closer estimate of one free core. A run is what
 `simkit bench` times: `play_batch` of --games games (fixed seats), after one warm-up batch.
 """
 
@@ -32,9 +33,9 @@ print(json.dumps({"warmup": time.perf_counter() - start}), flush=True)
 for line in sys.stdin:
     seed = int(line)
     seeds, seats = seat_plan("fixed", players, players, seed, 0, games)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     exp.game.play_batch(seeds, exp.lineup, seats)
-    print(json.dumps({"s": time.perf_counter() - start}), flush=True)
+    print(json.dumps({"s": time.perf_counter() - start, "cpu": time.process_time() - cpu}), flush=True)
 """
 
 
@@ -58,19 +59,24 @@ def main() -> None:
     workers = [start(tree, args) for tree in args.trees]
     warm = [json.loads(w.stdout.readline())["warmup"] for w in workers]
     runs: list[list[float]] = [[] for _ in workers]
+    cpu_runs: list[list[float]] = [[] for _ in workers]
     for r in range(args.repeat):
-        for w, times in zip(workers, runs):
+        for w, times, cpu_times in zip(workers, runs, cpu_runs):
             w.stdin.write(f"{r + 1}\n")
             w.stdin.flush()
-            times.append(args.games / json.loads(w.stdout.readline())["s"])
+            run = json.loads(w.stdout.readline())
+            times.append(args.games / run["s"])
+            cpu_times.append(args.games / run["cpu"])
     for w in workers:
         w.stdin.close()
         w.wait()
     medians = [statistics.median(t) for t in runs]
-    for tree, m, t, wu in zip(args.trees, medians, runs, warm):
+    cpu_medians = [statistics.median(t) for t in cpu_runs]
+    for tree, m, cm, t, wu in zip(args.trees, medians, cpu_medians, runs, warm):
         print(f"{tree}: median {m:,.2f} games/s = {1 / m:.4f} s/game ({', '.join(f'{x:,.2f}' for x in t)}); "
-              f"warm-up {wu:.1f} s")
-    print(f"{args.game} {args.players}p {args.lineup or args.policy}: ratio {medians[1] / medians[0]:.2f}x")
+              f"per CPU second {cm:,.2f}; warm-up {wu:.1f} s")
+    print(f"{args.game} {args.players}p {args.lineup or args.policy}: ratio {medians[1] / medians[0]:.2f}x "
+          f"(per CPU second {cpu_medians[1] / cpu_medians[0]:.2f}x)")
 
 
 if __name__ == "__main__":

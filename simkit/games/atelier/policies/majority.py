@@ -158,7 +158,7 @@ def move_worth_it(r, s, p, blocking_weight):
 
 @njit
 def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
-    action = paint_head(r, s, p, r.inspiration_paint_cost)
+    action = paint_head(r, s, p, np.float64(r.inspiration_paint_cost))  # a float, as the other families pass
     if action != NONE:
         return action
     collect_ok = is_legal(r, s, DIE + 3)

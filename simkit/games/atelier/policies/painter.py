@@ -173,7 +173,8 @@ def majority_pile(r, s, p, ws):
 
 @njit
 def paint_head(r, s, p, tokens_to_paint):
-    """Paint with a 5, else with Inspiration when p holds `tokens_to_paint`; NONE when neither."""
+    """Paint with a 5, else with Inspiration when p holds `tokens_to_paint` (a float: one compiled signature);
+    NONE when neither."""
     if is_legal(r, s, DIE + 4):
         return DIE + 4
     if is_legal(r, s, INSPIRE_PAINT) and s.tokens[p] >= tokens_to_paint:

@@ -7,6 +7,8 @@ dice_per_player is painter itself (every useful die at once), the comparison spe
 """
 
 
+import numpy as np
+
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import END_TURN, NONE, Stage
 from simkit.games.atelier.engine.legality import is_legal
@@ -23,7 +25,7 @@ def roller_action(r, s, ws):
         return argument_action(r, s, ws)
     p = s.current
     if s.spent >= ws.params[DICE_PER_TURN] and is_legal(r, s, END_TURN):
-        action = paint_head(r, s, p, r.inspiration_paint_cost)
+        action = paint_head(r, s, p, np.float64(r.inspiration_paint_cost))  # a float, as the other families pass
         return action if action != NONE else END_TURN
     action = turn_action(r, s, p, ws)
     return action if action != NONE else first_legal(r, s, ws)

@@ -53,7 +53,7 @@ def new_search_workspace() -> SearchWorkspace:
     """The search policy's scratch arrays; `sim` is the state record its rollouts play in."""
     return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(PILE, np.int64), np.zeros(MAX_ROLLOUTS, np.uint64),
                            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64),
-                           np.zeros(MAX_PLAYERS), np.zeros(MAX_PATRONS + MAX_PAINTINGS, np.int64))
+                           np.zeros(MAX_PLAYERS), np.zeros(MAX_PATRONS + MAX_PAINTINGS, np.int8))
 
 
 @njit
