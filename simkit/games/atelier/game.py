@@ -15,8 +15,9 @@ from simkit.games.atelier.engine.rules_record import rules_record
 from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.atelier.engine.setup import setup
 from simkit.games.atelier.engine.transition import apply_action
-from simkit.games.atelier.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
+from simkit.games.atelier.policies.catalogue import POLICY_DOCS, POLICY_PARAMS
 from simkit.games.atelier.policies.dispatch import POLICY_IDS, SEARCH, choose_action
+from simkit.games.atelier.policies.scratch import MAX_POLICY_PARAMS, new_policy_scratch
 from simkit.games.atelier.policies.search import new_search_workspace
 from simkit.games.atelier.rules.params import CONFORMANCE_CONFIGS, PARAMS
 from simkit.games.atelier.rules.record import AtelierRules
@@ -44,6 +45,7 @@ class AtelierGame(CompiledGame):
     layout = batch.LAYOUT
     end_reasons = END_REASONS
     cap_end_reason = "max_rounds"
+    bench_policy = "majority"  # the best heuristic (benchmarks/atelier_ladder.py)
     num_distinct_actions = N_ACTIONS
     engine = Engine(setup=setup, legal_actions=legal_actions, is_legal=is_legal_in, apply_action=apply_action,
                     final_scores=final_scores, ranks_and_win_shares=ranks_and_win_shares,
@@ -55,7 +57,7 @@ class AtelierGame(CompiledGame):
         return rules_record(self.rules)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
-        """The legal-action scratch, and the search's scratch only when a seat searches (else None: the batch
-        loop is then compiled without the search, dispatch.choose_action)."""
+        """The policies' scratch, and the search's only when a seat searches (else None: the batch loop is then
+        compiled without the search, dispatch.choose_action)."""
         search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
-        return np.zeros(N_ACTIONS, np.int64), search_ws
+        return new_policy_scratch(), search_ws

@@ -25,6 +25,7 @@ import numpy as np
 
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PATRON_DEAL, MAX_PLAYERS, MAX_ROW
+from simkit.games.atelier.rules.vocabulary import Effect
 
 N_COLOURS = 4
 N_CATEGORIES = 4
@@ -139,6 +140,9 @@ RULES_DTYPE = np.dtype([
     ("category_in_data", "i1", N_CATEGORIES),  # categories with a card: what category_set counts (spec §5.3)
     ("n_patrons", "i2"), ("patron_condition", "i1", MAX_PATRONS), ("patron_param", "i1", MAX_PATRONS),
     ("patron_vp", "i2", MAX_PATRONS), ("patron_cap", "i2", MAX_PATRONS),
+    # derived from the component data when the record is built (rules_record), never written by hand: the rows of
+    # the cards with each power effect, ascending, so a player's powers are found without scanning every card
+    ("effect_cards", "i1", (len(Effect), MAX_PAINTINGS)), ("n_effect_cards", "i1", len(Effect)),
 ], align=True)
 
 STATE_DTYPE = np.dtype([

@@ -143,9 +143,29 @@ def is_legal(r, s, a):
 @njit
 def legal_actions(r, s, out):
     """The legal actions, ascending, into out[:n]; returns n."""
+    return fill_legal(r, s, out)
+
+
+@njit(any_layout=True)
+def fill_legal(r, s, out):
+    """legal_actions for any array `out`: a local one (the step API) or a record field (the policies' scratch).
+    What `is_legal` accepts: in the turn stage the heads and the die_adjust powers only (no other USE_POWER action
+    is ever legal), elsewhere the stage's range."""
     n = 0
     if s.done:
         return 0
+    if s.stage == Stage.TURN:
+        p = s.current
+        for a in range(DIE, USE_POWER):
+            if turn_action_legal(r, s, p, a):
+                out[n] = a
+                n += 1
+        for i in range(r.n_effect_cards[Effect.DIE_ADJUST]):
+            a = USE_POWER + r.effect_cards[Effect.DIE_ADJUST, i]
+            if turn_action_legal(r, s, p, a):
+                out[n] = a
+                n += 1
+        return n
     for a in range(STAGE_LO[s.stage], STAGE_HI[s.stage]):
         if is_legal(r, s, a):
             out[n] = a

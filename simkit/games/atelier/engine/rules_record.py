@@ -1,5 +1,6 @@
 """The compiled rules record (layout.RULES_DTYPE) of validated Atelier rules: rule values under their TOML names,
-choices as their IntEnum values, unset limits as NO_LIMIT, and the component arrays (spec §5, §6.2)."""
+choices as their IntEnum values, unset limits as NO_LIMIT, the component arrays (spec §5, §6.2) and the tables
+derived from them (the cards of each power effect)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,10 @@ def rules_record(rules: AtelierRules) -> np.ndarray:
     r["painting_power_effect"][:k] = cards.power_effect
     r["painting_power_amount"][:k] = cards.power_amount
     r["category_in_data"][np.unique(cards.category)] = 1
+    for effect in range(len(r["n_effect_cards"])):
+        rows = np.flatnonzero(np.asarray(cards.power_effect) == effect)
+        r["effect_cards"][effect, : len(rows)] = rows
+        r["n_effect_cards"][effect] = len(rows)
     patrons = rules.patrons
     m = len(patrons)
     r["n_patrons"] = m

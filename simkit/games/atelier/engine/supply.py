@@ -92,8 +92,9 @@ def has_most(r, s, p, c, ties):
 def owned_effect(r, s, p, effect):
     """Copies of `effect` among p's paintings and their amounts together (copies add up, spec §5.2)."""
     copies, amount = 0, 0
-    for card in range(r.n_paintings):
-        if s.owner[card] == p and r.painting_power_effect[card] == effect:
+    for i in range(r.n_effect_cards[effect]):
+        card = r.effect_cards[effect, i]
+        if s.owner[card] == p:
             copies += 1
             amount += r.painting_power_amount[card]
     return copies, amount

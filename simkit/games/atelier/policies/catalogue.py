@@ -5,7 +5,6 @@ from simkit.core.params import Param
 from simkit.games.atelier.policies import (inspiration_hoarder, majority, masterpiece_rush, painter, patient_roller,
                                            patron_chaser, search)
 
-MAX_POLICY_PARAMS = 8
 POLICY_PARAMS: dict[str, tuple[Param, ...]] = {
     "random": (),
     "painter": (

@@ -2,12 +2,13 @@
 
 from simkit.core.jit import njit
 from simkit.games.atelier.policies.inspiration_hoarder import hoarder_action
-from simkit.games.atelier.policies.majority import majority_action
+from simkit.games.atelier.policies.majority import BLOCKING_WEIGHT, PILES_TO_HOLD, majority_action
 from simkit.games.atelier.policies.masterpiece_rush import rush_action
 from simkit.games.atelier.policies.painter import painter_action
 from simkit.games.atelier.policies.patient_roller import roller_action
 from simkit.games.atelier.policies.patron_chaser import chaser_action
 from simkit.games.atelier.policies.random_policy import random_action
+from simkit.games.atelier.policies.scratch import MAX_POLICY_PARAMS
 from simkit.games.atelier.policies.search import search_action
 
 RANDOM, PAINTER, MAJORITY, INSPIRATION_HOARDER, MASTERPIECE_RUSH, PATRON_CHASER, PATIENT_ROLLER, SEARCH = range(8)
@@ -16,25 +17,31 @@ POLICY_IDS = {"random": RANDOM, "painter": PAINTER, "majority": MAJORITY, "inspi
               "search": SEARCH}
 
 
-@njit
-def choose_action(r, s, policy, params, legal, search_ws):
+@njit(inline="always")
+def choose_action(r, s, policy, params, scratch, search_ws):
     """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
-    `legal` and `search_ws` are the scratch of `AtelierGame.policy_args`; search_ws is None when no seat searches:
-    numba then prunes the search branch, so games without a search seat do not compile the search."""
+    `scratch` (scratch.new_policy_scratch, a one-record array) and `search_ws` are the scratch of
+    `AtelierGame.policy_args`. The parameters are copied into the scratch record, so the policies take records
+    and their fields only (no reference counting on their calls); inlined into the batch loop, so a decision
+    pays no call with arrays either. search_ws is None when no seat searches: numba then prunes the search branch,
+    so games without a search seat do not compile the search."""
+    ws = scratch[0]
+    for i in range(min(len(params), MAX_POLICY_PARAMS)):
+        ws.params[i] = params[i]
     if policy == SEARCH:
         if search_ws is None:  # not reached: policy_args gives search_ws whenever a seat searches
             return -1
-        return search_action(r, s, params, legal, search_ws)
+        return search_action(r, s, ws, search_ws)
     if policy == PAINTER:
-        return painter_action(r, s, params, legal)
+        return painter_action(r, s, ws)
     if policy == MAJORITY:
-        return majority_action(r, s, params, legal)
+        return majority_action(r, s, params[PILES_TO_HOLD], params[BLOCKING_WEIGHT], ws)
     if policy == INSPIRATION_HOARDER:
-        return hoarder_action(r, s, params, legal)
+        return hoarder_action(r, s, ws)
     if policy == MASTERPIECE_RUSH:
-        return rush_action(r, s, params, legal)
+        return rush_action(r, s, ws)
     if policy == PATRON_CHASER:
-        return chaser_action(r, s, params, legal)
+        return chaser_action(r, s, ws)
     if policy == PATIENT_ROLLER:
-        return roller_action(r, s, params, legal)
-    return random_action(r, s, legal)
+        return roller_action(r, s, ws)
+    return random_action(r, s, ws)

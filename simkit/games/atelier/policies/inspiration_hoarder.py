@@ -10,33 +10,31 @@ lacks (painter's target at default weights); every other die is *weak*.
 - Arguments as painter.
 """
 
-import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import DRAW_PATRON, N_COLOURS, NONE, REROLL, Stage
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
-from simkit.games.atelier.policies.painter import (argument_action, finish_head, gather_head, lacking, paint_head,
-                                                   place_head)
+from simkit.games.atelier.engine.layout import DRAW_PATRON, NONE, REROLL, Stage
+from simkit.games.atelier.engine.legality import is_legal
+from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, lacking,
+                                                   paint_head, place_head, target_weights)
 
 RESERVE_TOKENS, PATRON_DRAW_THRESHOLD = range(2)
 
 
 @njit
-def hoarder_turn(r, s, p, params):
+def hoarder_turn(r, s, p, ws):
+    params = ws.params
     keep = r.inspiration_paint_cost + params[RESERVE_TOKENS]
     if is_legal(r, s, DRAW_PATRON) and s.tokens[p] >= params[PATRON_DRAW_THRESHOLD]:
         return DRAW_PATRON
     action = paint_head(r, s, p, keep)
     if action != NONE:
         return action
-    need = np.zeros(N_COLOURS, np.int64)
-    weights = np.ones(3)
-    lacking(r, s, p, weights, need)
-    action = gather_head(r, s, p, need)
+    lacking(r, s, p, ws)
+    action = gather_head(r, s, p, ws)
     if action != NONE:
         return action
     if s.spent > 0:
-        action = place_head(r, s, p, need)
+        action = place_head(r, s, p, ws)
         return action if action != NONE else finish_head(r, s)
     if s.rerolls == 0 and s.tokens[p] > keep and is_legal(r, s, REROLL):
         return REROLL
@@ -44,11 +42,10 @@ def hoarder_turn(r, s, p, params):
 
 
 @njit
-def hoarder_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
+def hoarder_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's target at its default weights
     if s.stage == Stage.TURN:
-        action = hoarder_turn(r, s, s.current, params)
-        return action if action != NONE else legal[0]
-    return argument_action(r, s, np.ones(3), legal, n)
+        action = hoarder_turn(r, s, s.current, ws)
+        return action if action != NONE else first_legal(r, s, ws)
+    return argument_action(r, s, ws)

@@ -21,16 +21,28 @@ import numpy as np
 
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
-from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held
-from simkit.games.atelier.policies.painter import (argument_action, finish_head, gather_head, lacking, paint_head)
+from simkit.games.atelier.engine.legality import is_legal, move_legal
+from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held, students_on_piles
+from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, lacking,
+                                                   paint_head, target_weights)
 
 PILES_TO_HOLD, BLOCKING_WEIGHT = range(2)
 HOARD_LIMIT = 8
 
 
 @njit
+def held_piles(r, s, q, ties):
+    """Bit c set: q has the most students at pile c by its Collect rule (`ties`: collect_ties of q)."""
+    piles = 0
+    for c in range(N_COLOURS):
+        if has_most(r, s, q, c, ties):
+            piles |= 1 << c
+    return piles
+
+
+@njit
 def held(r, s, q):
+    """The number of piles q holds (held(q) of the module docstring)."""
     ties = collect_ties(r, s, q)
     piles = 0
     for c in range(N_COLOURS):
@@ -49,95 +61,142 @@ def lead(r, s, p, c):
 
 
 @njit
-def place_value(r, s, p, c, params):
+def place_value(r, s, p, c, piles_to_hold):
     ties = collect_ties(r, s, p)
     if not has_most(r, s, p, c, ties):
         s.students[p, c] += 1
         wins = has_most(r, s, p, c, ties)
         s.students[p, c] -= 1
-        return 2 if wins and held(r, s, p) < params[PILES_TO_HOLD] else 0
+        return 2 if wins and held(r, s, p) < piles_to_hold else 0
     return 1 if lead(r, s, p, c) == 1 else 0
 
 
 @njit
-def best_pile(r, s, p, params):
+def best_pile(r, s, p, piles_to_hold):
     best, key = 0, -1
     for c in range(N_COLOURS):
-        k = place_value(r, s, p, c, params) * 1000 + s.pile[c]
+        k = place_value(r, s, p, c, piles_to_hold) * 1000 + s.pile[c]
         if k > key:
             best, key = c, k
     return best
 
 
 @njit
-def move_value(r, s, p, q, f, t, params):
-    before_p, before_q = held(r, s, p), held(r, s, q)
-    s.students[q, f] -= 1
-    s.students[q, t] += 1
-    value = np.float64(held(r, s, p) - before_p)
-    if q != p:
-        value += params[BLOCKING_WEIGHT] * (before_q - held(r, s, q))
-    s.students[q, t] -= 1
-    s.students[q, f] += 1
-    return value
+def held_after(r, s, p, ties_p, q, ties_q):
+    """(minus_p, plus_p, minus_q, plus_q): bit c of minus_x set when x would hold pile c (by its `ties`) with one
+    student of q fewer at pile c (only piles where q has one), of plus_x with one more. A move of q's student
+    from f to t changes piles f and t only, so x holds after it the piles of `held_piles` with bit f of minus_x and
+    bit t of plus_x in place of its bits f and t."""
+    minus_p, plus_p, minus_q, plus_q = 0, 0, 0, 0
+    for c in range(N_COLOURS):
+        if s.students[q, c] > 0:
+            s.students[q, c] -= 1
+            if has_most(r, s, p, c, ties_p):
+                minus_p |= 1 << c
+            if has_most(r, s, q, c, ties_q):
+                minus_q |= 1 << c
+            s.students[q, c] += 1
+        s.students[q, c] += 1
+        if has_most(r, s, p, c, ties_p):
+            plus_p |= 1 << c
+        if has_most(r, s, q, c, ties_q):
+            plus_q |= 1 << c
+        s.students[q, c] -= 1
+    return minus_p, plus_p, minus_q, plus_q
 
 
 @njit
-def best_move(r, s, p, q, params):
-    """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
+def pile_change(before, minus, plus, f, t):
+    """How many more piles a player holds after a move from f to t than in `before` (masks of `held_after`)."""
+    return ((minus >> f) & 1) - ((before >> f) & 1) + ((plus >> t) & 1) - ((before >> t) & 1)
+
+
+@njit
+def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive):
+    """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
+    |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
+    student on a pile. With first_positive, the first move of positive value instead (whether the best is
+    positive). ties_p and before_p: p's collect_ties and held_piles."""
     bf, bt, best = NONE, NONE, -1e18
+    if students_on_piles(s, q) == 0:
+        return bf, bt, best
+    ties_q = collect_ties(r, s, q)
+    before_q = held_piles(r, s, q, ties_q)
+    minus_p, plus_p, minus_q, plus_q = held_after(r, s, p, ties_p, q, ties_q)
     for f in range(N_COLOURS):
         if s.students[q, f] == 0:
             continue
         for t in range(N_COLOURS):
             if t != f:
-                v = move_value(r, s, p, q, f, t, params)
+                v = np.float64(pile_change(before_p, minus_p, plus_p, f, t))
+                if q != p:
+                    v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
                 if v > best:
                     bf, bt, best = f, t, v
+                    if first_positive and v > 0:
+                        return bf, bt, best
     return bf, bt, best
 
 
 @njit
-def move_worth_it(r, s, p, params):
+def best_move(r, s, p, q, blocking_weight):
+    """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
+    ties_p = collect_ties(r, s, p)
+    return move_scan(r, s, p, ties_p, held_piles(r, s, p, ties_p), q, blocking_weight, False)
+
+
+@njit
+def move_worth_it(r, s, p, blocking_weight):
+    """Some player's best move has a positive value."""
+    ties_p = collect_ties(r, s, p)
+    before_p = held_piles(r, s, p, ties_p)
     for q in range(r.n_players):
-        if best_move(r, s, p, q, params)[2] > 0:
+        if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True)[2] > 0:
             return True
     return False
 
 
 @njit
-def majority_turn(r, s, p, params):
-    action = paint_head(r, s, p, r.inspiration_paint_cost)
+def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
+    action = paint_head(r, s, p, np.float64(r.inspiration_paint_cost))  # a float, as the other families pass
     if action != NONE:
         return action
-    need = np.zeros(N_COLOURS, np.int64)
-    lacking(r, s, p, np.ones(3), need)
-    if is_legal(r, s, DIE + 3) and paint_held(s, p) < HOARD_LIMIT:
+    collect_ok = is_legal(r, s, DIE + 3)
+    if collect_ok and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
-    for f in range(2):
-        if is_legal(r, s, DIE + f) and place_value(r, s, p, best_pile(r, s, p, params), params) > 0:
-            return DIE + f
-    if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, params):
+    place_1, place_2 = is_legal(r, s, DIE + 0), is_legal(r, s, DIE + 1)
+    if (place_1 or place_2) and place_value(r, s, p, best_pile(r, s, p, piles_to_hold), piles_to_hold) > 0:
+        return DIE + 0 if place_1 else DIE + 1
+    if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight):
         return DIE + 2
-    action = gather_head(r, s, p, need)
-    return action if action != NONE else finish_head(r, s)
+    if collect_ok or is_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
+        lacking(r, s, p, ws)
+        action = gather_head(r, s, p, ws)
+        if action != NONE:
+            return action
+    return finish_head(r, s)
 
 
 @njit
-def majority_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
+def majority_action(r, s, piles_to_hold, blocking_weight, ws):
+    """majority with these parameters; ws the policies' scratch record (scratch.SCRATCH_DTYPE). Chosen directly;
+    -1 when no action is legal."""
+    if s.done:
         return -1
     p, st = s.current, s.stage
+    target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's target at its default weights
     if st == Stage.TURN:
-        action = majority_turn(r, s, p, params)
-        return action if action != NONE else legal[0]
-    if st == Stage.PLACE:
-        return PILE + best_pile(r, s, p, params)
+        action = majority_turn(r, s, p, piles_to_hold, blocking_weight, ws)
+        return action if action != NONE else first_legal(r, s, ws)
+    if st == Stage.PLACE:  # every pile is legal
+        return PILE + best_pile(r, s, p, piles_to_hold)
     if st == Stage.MOVE:
         q = (p + s.move_offset) % r.n_players
-        f, t, value = best_move(r, s, p, q, params)
-        if value <= 0 and legal[0] == SKIP:
+        f, t, value = best_move(r, s, p, q, blocking_weight)
+        skip = move_legal(r, s, SKIP)
+        if f == NONE:  # no move: nothing, if allowed
+            return SKIP if skip else -1
+        if value <= 0 and skip:
             return SKIP
         return MOVE + N_COLOURS * f + t
-    return argument_action(r, s, np.ones(3), legal, n)
+    return argument_action(r, s, ws)

@@ -7,12 +7,10 @@ at least min_lead: it then plays painter with masterpiece_bonus = RUSH_BONUS (ev
 other card) and paints with Inspiration whenever it can; otherwise it plays painter at its default weights.
 """
 
-import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import N_COLOURS, NONE, Stage
-from simkit.games.atelier.engine.legality import legal_actions
-from simkit.games.atelier.policies.painter import MASTERPIECE_BONUS, argument_action, turn_action
+from simkit.games.atelier.engine.layout import NONE, Stage
+from simkit.games.atelier.policies.painter import argument_action, first_legal, target_weights, turn_action
 
 RUSH_START_ROUND, MIN_LEAD = range(2)
 RUSH_BONUS = 20.0
@@ -28,26 +26,23 @@ def painting_vp(r, s, q):
 
 
 @njit
-def rushing(r, s, p, params):
-    if s.round < params[RUSH_START_ROUND]:
+def rushing(r, s, p, rush_start_round, min_lead):
+    if s.round < rush_start_round:
         return False
     others = 0
     for q in range(r.n_players):
         if q != p:
             others = max(others, painting_vp(r, s, q))
-    return painting_vp(r, s, p) - others >= params[MIN_LEAD]
+    return painting_vp(r, s, p) - others >= min_lead
 
 
 @njit
-def rush_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
-    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
-    weights[3] = 0.0
-    if rushing(r, s, s.current, params):
-        weights[MASTERPIECE_BONUS] = RUSH_BONUS
+def rush_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    params = ws.params
+    bonus = RUSH_BONUS if rushing(r, s, s.current, params[RUSH_START_ROUND], params[MIN_LEAD]) else 1.0
+    target_weights(ws, 1.0, 1.0, bonus, 0.0)  # painter's parameter vector
     if s.stage == Stage.TURN:
-        action = turn_action(r, s, s.current, weights, np.zeros(N_COLOURS, np.int64))
-        return action if action != NONE else legal[0]
-    return argument_action(r, s, weights, legal, n)
+        action = turn_action(r, s, s.current, ws)
+        return action if action != NONE else first_legal(r, s, ws)
+    return argument_action(r, s, ws)

@@ -23,78 +23,124 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
+from simkit.games.atelier.engine.legality import fill_legal, is_legal
 from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
 
 VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 
+# The helpers below take the policies' scratch record `ws` (scratch.SCRATCH_DTYPE) and read the target weights from
+# ws.weights (painter's parameter vector): records and scalars only, no array arguments (scratch.py says why).
+
 
 @njit
-def patron_fit(r, s, p, card):
-    """The VP its own patrons would add for one more painting like `card` (caps ignored)."""
-    per_category = np.zeros(N_CATEGORIES, np.int64)
+def owned_categories(r, s, p, ws):
+    """ws.counts[k] = p's paintings of category k."""
+    per_category = ws.counts
+    for k in range(N_CATEGORIES):
+        per_category[k] = 0
     for c in range(r.n_paintings):
         if s.owner[c] == p:
             per_category[r.painting_category[c]] += 1
-    rarest = per_category[r.painting_category[card]]
-    for k in range(N_CATEGORIES):
-        if r.category_in_data[k] and per_category[k] < rarest:
-            rarest = -1
-    fit = 0.0
+
+
+# ws.fits[k] of `patron_fits`: the VP of a player's category_count patrons of category k (k < N_CATEGORIES), then
+# of its patrons counting masterpieces, powered cards, every painting and category sets
+FIT_MASTERPIECE, FIT_POWER, FIT_PAINTING, FIT_SET = range(N_CATEGORIES, N_CATEGORIES + 4)
+
+
+@njit
+def patron_fits(r, s, p, ws):
+    """ws.fits[:] = the VP of p's own patrons by what they count (FIT_* above), for `patron_fit`."""
+    fits = ws.fits
+    for i in range(N_CATEGORIES + 4):
+        fits[i] = 0
     for patron in range(r.n_patrons):
         if s.patron_owner[patron] != p:
             continue
         kind, vp = r.patron_condition[patron], r.patron_vp[patron]
-        if ((kind == Condition.CATEGORY_COUNT and r.patron_param[patron] == r.painting_category[card])
-                or (kind == Condition.MASTERPIECE_COUNT and r.painting_masterpiece[card])
-                or (kind == Condition.POWER_COUNT and r.painting_power[card] != NONE)
-                or kind == Condition.PAINTING_COUNT or (kind == Condition.CATEGORY_SET and rarest >= 0)):
-            fit += vp
-    return fit
+        if kind == Condition.CATEGORY_COUNT:
+            fits[r.patron_param[patron]] += vp
+        elif kind == Condition.MASTERPIECE_COUNT:
+            fits[FIT_MASTERPIECE] += vp
+        elif kind == Condition.POWER_COUNT:
+            fits[FIT_POWER] += vp
+        elif kind == Condition.PAINTING_COUNT:
+            fits[FIT_PAINTING] += vp
+        elif kind == Condition.CATEGORY_SET:
+            fits[FIT_SET] += vp
 
 
 @njit
-def missing(r, s, p, card):
+def patron_fit(r, card, ws):
+    """The VP its own patrons would add for one more painting like `card` (caps ignored): category_count of its
+    category, masterpiece_count of a masterpiece, power_count of a powered card, painting_count always,
+    category_set when the card's category is its rarest; from ws.counts (`owned_categories`) and ws.fits
+    (`patron_fits`), whole VP, so the sum is exact in any order."""
+    per_category, fits = ws.counts, ws.fits
+    rarest = per_category[r.painting_category[card]]
+    for k in range(N_CATEGORIES):
+        if r.category_in_data[k] and per_category[k] < rarest:
+            rarest = -1
+    fit = fits[FIT_PAINTING] + fits[r.painting_category[card]]
+    if r.painting_masterpiece[card]:
+        fit += fits[FIT_MASTERPIECE]
+    if r.painting_power[card] != NONE:
+        fit += fits[FIT_POWER]
+    if rarest >= 0:
+        fit += fits[FIT_SET]
+    return np.float64(fit)
+
+
+@njit
+def missing(r, s, p, card, wild):
+    """Cylinders p lacks for `card`, less `wild` (p's wild_paint substitutions)."""
     short = 0
     for c in range(N_COLOURS):
         short += max(0, r.painting_cost[card, c] - s.paint[p, c])
-    return max(0, short - owned_effect(r, s, p, Effect.WILD_PAINT)[1])
+    return max(0, short - wild)
 
 
 @njit
-def card_value(r, s, p, card, params):
-    value = (params[VP_WEIGHT] * r.painting_vp[card] + params[PATRON_WEIGHT] * patron_fit(r, s, p, card)
-             + params[MASTERPIECE_BONUS] * r.painting_masterpiece[card])
-    return value / (1 + missing(r, s, p, card))
+def card_value(r, s, p, card, ws, wild):
+    w = ws.weights
+    value = (w[VP_WEIGHT] * r.painting_vp[card] + w[PATRON_WEIGHT] * patron_fit(r, card, ws)
+             + w[MASTERPIECE_BONUS] * r.painting_masterpiece[card])
+    return value / (1 + missing(r, s, p, card, wild))
 
 
 @njit
-def best_slot(r, s, p, params, affordable_only):
+def best_slot(r, s, p, affordable_only, ws):
     """The row slot of the best-valued card (NONE if none qualifies)."""
+    owned_categories(r, s, p, ws)
+    patron_fits(r, s, p, ws)
+    wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
     best, best_value = NONE, -1e18
     for i in range(r.row_size):
         card = s.row[i]
         if card == NONE or (affordable_only and not affordable(r, s, p, card)):
             continue
-        value = card_value(r, s, p, card, params)
+        value = card_value(r, s, p, card, ws, wild)
         if value > best_value:
             best, best_value = i, value
     return best
 
 
 @njit
-def lacking(r, s, p, params, need):
-    """need[c] = cylinders of colour c the target lacks."""
-    slot = best_slot(r, s, p, params, False)
+def lacking(r, s, p, ws):
+    """ws.need[c] = cylinders of colour c the target lacks."""
+    need = ws.need
+    slot = best_slot(r, s, p, False, ws)
     for c in range(N_COLOURS):
         need[c] = 0 if slot == NONE else max(0, r.painting_cost[s.row[slot], c] - s.paint[p, c])
 
 
 @njit
-def most_lacking_pile(r, s, legal, n, need):
-    """Among the legal PILE actions, the colour with the largest need (the pile with most paint on a tie)."""
+def most_lacking_pile(r, s, n, ws):
+    """Among the legal PILE actions (ws.legal[:n]), the colour with the largest need (ws.need; the pile with most
+    paint on a tie)."""
+    legal, need = ws.legal, ws.need
     best, key = legal[0], -1
     for i in range(n):
         a = legal[i]
@@ -107,9 +153,10 @@ def most_lacking_pile(r, s, legal, n, need):
 
 
 @njit
-def majority_pile(r, s, p, need):
-    """The pile of a lacking colour where one more student gives (or keeps) p the strict majority; else the most
-    lacking colour's pile."""
+def majority_pile(r, s, p, ws):
+    """The pile of a lacking colour (ws.need) where one more student gives (or keeps) p the strict majority; else
+    the most lacking colour's pile."""
+    need = ws.need
     best, key = 0, -1
     for c in range(N_COLOURS):
         if need[c] == 0:
@@ -126,7 +173,8 @@ def majority_pile(r, s, p, need):
 
 @njit
 def paint_head(r, s, p, tokens_to_paint):
-    """Paint with a 5, else with Inspiration when p holds `tokens_to_paint`; NONE when neither."""
+    """Paint with a 5, else with Inspiration when p holds `tokens_to_paint` (a float: one compiled signature);
+    NONE when neither."""
     if is_legal(r, s, DIE + 4):
         return DIE + 4
     if is_legal(r, s, INSPIRE_PAINT) and s.tokens[p] >= tokens_to_paint:
@@ -135,9 +183,10 @@ def paint_head(r, s, p, tokens_to_paint):
 
 
 @njit
-def gather_head(r, s, p, need):
-    """Collect (a 4) when it gives a colour the target lacks (need, from `lacking`), else a 6 when a lacking colour
-    is left in its pile; NONE when neither."""
+def gather_head(r, s, p, ws):
+    """Collect (a 4) when it gives a colour the target lacks (ws.need, from `lacking`), else a 6 when a lacking
+    colour is left in its pile; NONE when neither."""
+    need = ws.need
     if is_legal(r, s, DIE + 3):
         ties = collect_ties(r, s, p)
         for c in range(N_COLOURS):
@@ -151,10 +200,10 @@ def gather_head(r, s, p, need):
 
 
 @njit
-def place_head(r, s, p, need):
+def place_head(r, s, p, ws):
     """A 1 or 2 when the target lacks a colour (the pile is chosen by `majority_pile`); NONE otherwise."""
     for f in range(2):
-        if is_legal(r, s, DIE + f) and need[majority_pile(r, s, p, need)] > 0:
+        if is_legal(r, s, DIE + f) and ws.need[majority_pile(r, s, p, ws)] > 0:
             return DIE + f
     return NONE
 
@@ -171,15 +220,19 @@ def finish_head(r, s):
 
 
 @njit
-def turn_action(r, s, p, params, need):
-    action = paint_head(r, s, p, r.inspiration_paint_cost + params[RESERVE_TOKENS])
+def turn_action(r, s, p, ws):
+    """The turn's head for the target weights ws.weights (NONE when none is legal)."""
+    action = paint_head(r, s, p, r.inspiration_paint_cost + ws.weights[RESERVE_TOKENS])
     if action != NONE:
         return action
-    lacking(r, s, p, params, need)
-    action = gather_head(r, s, p, need)
-    if action == NONE:
-        action = place_head(r, s, p, need)
-    return action if action != NONE else finish_head(r, s)
+    if is_legal(r, s, DIE + 3) or is_legal(r, s, DIE + 5) or is_legal(r, s, DIE + 0) or is_legal(r, s, DIE + 1):
+        lacking(r, s, p, ws)  # the target only matters with a die that gathers or places
+        action = gather_head(r, s, p, ws)
+        if action == NONE:
+            action = place_head(r, s, p, ws)
+        if action != NONE:
+            return action
+    return finish_head(r, s)
 
 
 @njit
@@ -194,30 +247,54 @@ def keep_value(r, patron):
 
 
 @njit
-def painter_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
-    if s.stage == Stage.TURN:
-        action = turn_action(r, s, s.current, params, np.zeros(N_COLOURS, np.int64))
-        return action if action != NONE else legal[0]
-    return argument_action(r, s, params, legal, n)
+def first_legal(r, s, ws):
+    """The lowest legal action, -1 when none is (a policy's fallback)."""
+    return ws.legal[0] if fill_legal(r, s, ws.legal) > 0 else -1
 
 
 @njit
-def argument_action(r, s, params, legal, n):
+def target_weights(ws, vp_weight, patron_weight, masterpiece_bonus, reserve_tokens):
+    """ws.weights = painter's parameter vector with these values (a family's target, without allocating)."""
+    w = ws.weights
+    w[VP_WEIGHT] = vp_weight
+    w[PATRON_WEIGHT] = patron_weight
+    w[MASTERPIECE_BONUS] = masterpiece_bonus
+    w[RESERVE_TOKENS] = reserve_tokens
+
+
+@njit
+def painter_action(r, s, ws):
+    """ws: the policies' scratch record (scratch.SCRATCH_DTYPE), painter's parameters in ws.params. The heads and
+    the arguments are chosen directly; a legal-action list is built only where the choice reads one (and as the
+    fallback: -1 when none is legal)."""
+    params = ws.params
+    target_weights(ws, params[VP_WEIGHT], params[PATRON_WEIGHT], params[MASTERPIECE_BONUS], params[RESERVE_TOKENS])
+    if s.stage == Stage.TURN:
+        action = turn_action(r, s, s.current, ws)
+        return action if action != NONE else first_legal(r, s, ws)
+    return argument_action(r, s, ws)
+
+
+@njit
+def argument_action(r, s, ws):
     """Every stage but the turn's heads (the Arguments of the module docstring), for the target weights
-    params[:3]; legal[:n] are the legal actions. The other heuristic families choose their arguments here too."""
+    ws.weights; -1 when no action is legal. The other heuristic families choose their arguments here too."""
+    if s.done:
+        return -1
     p, st = s.current, s.stage
-    need = np.zeros(N_COLOURS, np.int64)
-    if st == Stage.PAINT:
-        return SLOT + best_slot(r, s, p, params, True)
+    if st == Stage.PAINT:  # the slots best_slot considers are the legal ones
+        slot = best_slot(r, s, p, True, ws)
+        return -1 if slot == NONE else SLOT + slot
+    if st == Stage.PLACE or st == Stage.POWER_PLACE:  # every pile is legal
+        lacking(r, s, p, ws)
+        return PILE + majority_pile(r, s, p, ws)
+    legal = ws.legal
+    n = fill_legal(r, s, legal)
+    if n == 0:
+        return -1
     if st == Stage.GAIN or st == Stage.POWER_PAINT:
-        lacking(r, s, p, params, need)
-        return most_lacking_pile(r, s, legal, n, need)
-    if st == Stage.PLACE or st == Stage.POWER_PLACE:
-        lacking(r, s, p, params, need)
-        return PILE + majority_pile(r, s, p, need)
+        lacking(r, s, p, ws)
+        return most_lacking_pile(r, s, n, ws)
     if st == Stage.RETURN:
         best, lead = legal[0], -1000
         for i in range(n):

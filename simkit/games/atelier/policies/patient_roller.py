@@ -6,28 +6,26 @@ this turn it only paints (a 5, or Inspiration as painter does) and otherwise end
 dice_per_player is painter itself (every useful die at once), the comparison spec §8 asks for.
 """
 
+
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import END_TURN, N_COLOURS, NONE, Stage
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
-from simkit.games.atelier.policies.painter import argument_action, paint_head, turn_action
+from simkit.games.atelier.engine.layout import END_TURN, NONE, Stage
+from simkit.games.atelier.engine.legality import is_legal
+from simkit.games.atelier.policies.painter import argument_action, first_legal, paint_head, target_weights, turn_action
 
 DICE_PER_TURN = 0
 
 
 @njit
-def roller_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
-    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
-    weights[3] = 0.0
+def roller_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    target_weights(ws, 1.0, 1.0, 1.0, 0.0)  # painter's parameter vector at its defaults
     if s.stage != Stage.TURN:
-        return argument_action(r, s, weights, legal, n)
+        return argument_action(r, s, ws)
     p = s.current
-    if s.spent >= params[DICE_PER_TURN] and is_legal(r, s, END_TURN):
-        action = paint_head(r, s, p, r.inspiration_paint_cost)
+    if s.spent >= ws.params[DICE_PER_TURN] and is_legal(r, s, END_TURN):
+        action = paint_head(r, s, p, np.float64(r.inspiration_paint_cost))  # a float, as the other families pass
         return action if action != NONE else END_TURN
-    action = turn_action(r, s, p, weights, np.zeros(N_COLOURS, np.int64))
-    return action if action != NONE else legal[0]
+    action = turn_action(r, s, p, ws)
+    return action if action != NONE else first_legal(r, s, ws)

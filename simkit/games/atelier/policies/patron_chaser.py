@@ -9,38 +9,34 @@ Exact formula (spec §6.1b #29). Draws so far = patrons held minus `patron_keep`
 - Keeping a patron at setup and every argument: as painter with those weights.
 """
 
-import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import DRAW_PATRON, N_COLOURS, NONE, Stage
-from simkit.games.atelier.engine.legality import is_legal, legal_actions
-from simkit.games.atelier.policies.painter import PATRON_WEIGHT, RESERVE_TOKENS, argument_action, turn_action
+from simkit.games.atelier.engine.layout import DRAW_PATRON, NONE, Stage
+from simkit.games.atelier.engine.legality import is_legal
+from simkit.games.atelier.policies.painter import (RESERVE_TOKENS, argument_action, first_legal, target_weights,
+                                                   turn_action)
 
 DRAWS_PER_GAME, CATEGORY_BIAS = range(2)
 
 
 @njit
-def draws_left(r, s, p, params):
+def draws_left(r, s, p, draws_per_game):
     held = 0
     for patron in range(r.n_patrons):
         held += s.patron_owner[patron] == p
-    return held - r.patron_keep < params[DRAWS_PER_GAME]
+    return held - r.patron_keep < draws_per_game
 
 
 @njit
-def chaser_action(r, s, params, legal):
-    n = legal_actions(r, s, legal)
-    if n == 0:
-        return -1
-    p = s.current
-    weights = np.ones(4)  # painter's parameter vector: vp_weight, patron_weight, masterpiece_bonus, reserve_tokens
-    weights[PATRON_WEIGHT] = params[CATEGORY_BIAS]
-    weights[RESERVE_TOKENS] = 0.0
+def chaser_action(r, s, ws):
+    """ws: the policies' scratch record, the parameters in ws.params."""
+    p, params = s.current, ws.params
+    target_weights(ws, 1.0, params[CATEGORY_BIAS], 1.0, 0.0)  # painter's parameter vector
     if s.stage != Stage.TURN:
-        return argument_action(r, s, weights, legal, n)
-    if draws_left(r, s, p, params):
+        return argument_action(r, s, ws)
+    if draws_left(r, s, p, params[DRAWS_PER_GAME]):
         if is_legal(r, s, DRAW_PATRON):
             return DRAW_PATRON
-        weights[RESERVE_TOKENS] = r.patron_draw_cost
-    action = turn_action(r, s, p, weights, np.zeros(N_COLOURS, np.int64))
-    return action if action != NONE else legal[0]
+        ws.weights[RESERVE_TOKENS] = r.patron_draw_cost
+    action = turn_action(r, s, p, ws)
+    return action if action != NONE else first_legal(r, s, ws)

@@ -10,7 +10,7 @@ spec draws every player uniformly and redraws when nobody moves. Asked in sequen
 from simkit.core.jit import njit
 from simkit.core.rng import next_below
 from simkit.games.atelier.engine.layout import N_COLOURS, SKIP, Stage
-from simkit.games.atelier.engine.legality import legal_actions
+from simkit.games.atelier.engine.legality import fill_legal
 
 
 @njit
@@ -27,8 +27,9 @@ def later_choices(r, s):
 
 
 @njit
-def random_action(r, s, legal):
-    n = legal_actions(r, s, legal)
+def random_action(r, s, ws):
+    legal = ws.legal
+    n = fill_legal(r, s, legal)
     if n == 0:
         return -1
     rng = s.policy_rng[s.current]

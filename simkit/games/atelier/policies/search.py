@@ -35,9 +35,10 @@ from simkit.games.atelier.engine.layout import (DIE, DRAW_PATRON, END_TURN, INSP
 from simkit.games.atelier.engine.legality import is_legal
 from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.atelier.engine.transition import apply_action
-from simkit.games.atelier.policies.majority import majority_action
+from simkit.games.atelier.policies.majority import BLOCKING_WEIGHT, PILES_TO_HOLD, majority_action
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PLAYERS
+from simkit.games.atelier.rules.vocabulary import Effect
 
 ROLLOUTS, CANDIDATES = range(2)
 HEURISTIC_PARAMS = 2  # params[2:] are majority's
@@ -52,7 +53,7 @@ def new_search_workspace() -> SearchWorkspace:
     """The search policy's scratch arrays; `sim` is the state record its rollouts play in."""
     return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(PILE, np.int64), np.zeros(MAX_ROLLOUTS, np.uint64),
                            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64),
-                           np.zeros(MAX_PLAYERS), np.zeros(MAX_PATRONS + MAX_PAINTINGS, np.int64))
+                           np.zeros(MAX_PLAYERS), np.zeros(MAX_PATRONS + MAX_PAINTINGS, np.int8))
 
 
 @njit
@@ -112,14 +113,14 @@ def resample_hidden(r, sim, p, seed, pool):
 
 
 @njit
-def rollout(r, s, p, action, seed, heuristic_params, legal, sws):
+def rollout(r, s, p, action, seed, piles_to_hold, blocking_weight, ws, sws):
     """Play `action`, then majority for every seat to the end; p's (win share, score margin)."""
     sws.sim[0] = s
     sim = sws.sim[0]
     resample_hidden(r, sim, p, seed, sws.pool)
     apply_action(r, sim, action)
     while not sim.done:
-        a = majority_action(r, sim, heuristic_params, legal)
+        a = majority_action(r, sim, piles_to_hold, blocking_weight, ws)
         if a < 0:
             break
         apply_action(r, sim, a)
@@ -153,8 +154,8 @@ def candidates(r, s, first, cand):
         if a == DIE + 1 and is_legal(r, s, DIE + 0):
             continue  # a 2 places as a 1 does
         n = add_candidate(r, s, cand, n, a)
-    for card in range(r.n_paintings):
-        n = add_candidate(r, s, cand, n, USE_POWER + card)
+    for i in range(r.n_effect_cards[Effect.DIE_ADJUST]):  # the only powers used in a turn, ascending
+        n = add_candidate(r, s, cand, n, USE_POWER + r.effect_cards[Effect.DIE_ADJUST, i])
     n = add_candidate(r, s, cand, n, REROLL)
     if not (INSPIRE <= first < REROLL):
         for f in range(6):
@@ -165,11 +166,14 @@ def candidates(r, s, first, cand):
 
 
 @njit
-def search_action(r, s, params, legal, sws):
-    """params: rollouts, candidates, then majority's parameters; legal the policies' scratch, sws the search's
-    (new_search_workspace)."""
-    heuristic_params = params[HEURISTIC_PARAMS:].copy()  # a contiguous vector, as majority is passed elsewhere
-    first = majority_action(r, s, heuristic_params, legal)
+def search_action(r, s, ws, sws):
+    """ws: the policies' scratch record, whose `params` are the search's (rollouts, candidates, then majority's,
+    params[HEURISTIC_PARAMS:]);
+    sws the search's scratch (new_search_workspace)."""
+    params = ws.params
+    piles_to_hold = params[HEURISTIC_PARAMS + PILES_TO_HOLD]
+    blocking_weight = params[HEURISTIC_PARAMS + BLOCKING_WEIGHT]
+    first = majority_action(r, s, piles_to_hold, blocking_weight, ws)
     if s.stage != Stage.TURN or first < 0:
         return first
     p = s.current
@@ -183,7 +187,7 @@ def search_action(r, s, params, legal, sws):
     for c in range(n):
         share, margin = 0.0, 0.0
         for i in range(rollouts):
-            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], heuristic_params, legal, sws)
+            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], piles_to_hold, blocking_weight, ws, sws)
             share += w
             margin += m
         if share > best_share + 1e-9 or (share > best_share - 1e-9 and margin > best_margin):

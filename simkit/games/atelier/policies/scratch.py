@@ -1,0 +1,27 @@
+"""The compiled policies' scratch (`AtelierGame.policy_args`): one record they fill during a decision instead of
+allocating arrays, one per batch loop or step-API state.
+
+A record, not arrays: numba passes a record to a compiled function as a pointer, and its fields as arrays without a
+reference count, while every array argument of a call costs two atomic reference-count updates (about 10 ns a call,
+more than many of the policies' helpers cost themselves)."""
+
+import numpy as np
+
+from simkit.games.atelier.engine.layout import N_ACTIONS, N_CATEGORIES, N_COLOURS
+
+MAX_POLICY_PARAMS = 8  # the length of every compiled policy's parameter vector
+
+SCRATCH_DTYPE = np.dtype([
+    ("legal", "i8", N_ACTIONS),  # a legal-action list
+    ("need", "i8", N_COLOURS),  # cylinders per colour a target lacks (painter.lacking)
+    ("counts", "i8", N_CATEGORIES),  # a player's paintings per category (painter.owned_categories)
+    ("fits", "i8", N_CATEGORIES + 4),  # its patrons' VP by what they count (painter.patron_fits)
+    # the deciding policy's parameters (dispatch.choose_action copies them), and a family's target weights
+    # (painter's parameter vector: painter.target_weights)
+    ("params", "f8", MAX_POLICY_PARAMS), ("weights", "f8", MAX_POLICY_PARAMS),
+], align=True)
+
+
+def new_policy_scratch() -> np.ndarray:
+    """A one-record array (the compiled code takes its record, [0])."""
+    return np.zeros(1, SCRATCH_DTYPE)
