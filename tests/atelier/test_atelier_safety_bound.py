@@ -45,3 +45,15 @@ def test_strategy_policies_never_reach_the_bound(n, name):
     out = play(game(n), lineup, STRATEGY_GAMES)
     stalled = np.flatnonzero(out["truncated"][:, 0])
     assert stalled.size == 0, f"seeds {stalled[:10].tolist()} reached max_rounds with {lineup}"
+
+
+SEARCH_GAMES = 200  # per player count: a search game costs about 0.2 s of CPU (10,000 would take 30 CPU-minutes each)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_search_never_reaches_the_bound(n):
+    lineup = [{"policy": "search"}, {"policy": "majority"}]  # seats rotate: the search sits in every seat
+    out = play(game(n), lineup, SEARCH_GAMES)
+    stalled = np.flatnonzero(out["truncated"][:, 0])
+    assert stalled.size == 0, f"seeds {stalled[:10].tolist()} reached max_rounds with {lineup}"
