@@ -26,6 +26,11 @@ class PaintingTable(NamedTuple):
     vecs: np.ndarray  # int8[n_subsets, k!, n_scoring + 1]: ribbons per scoring card in play, then grey
     n_vecs: np.ndarray  # int8[n_subsets]
     vec_order: np.ndarray  # int8[n_subsets, k!]: index into orders of an order achieving each vector
+    # the same vectors, compact for the policies' lookups: a few distinct vectors (uniq, small enough to stay in
+    # the fastest cache) and per subset the indices of its own, in the order of vecs, -1 after the last (one
+    # cache line per subset, where vecs and n_vecs cost two reads far apart)
+    vec_ids: np.ndarray  # int16[n_subsets, max n_vecs]
+    uniq: np.ndarray  # int8[n_distinct, n_scoring + 1]
 
 
 def binomials(n: int, k: int) -> np.ndarray:
@@ -116,7 +121,20 @@ def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...
     vec_order = np.zeros((n_subsets, len(orders)), np.int8)
     _fill_table(card_masks, n_cards, k, np.array(scoring, np.int64), space_scoring, tracks_non_decreasing, binom,
                 orders, vecs, n_vecs, vec_order)
-    return PaintingTable(binom, orders, vecs, n_vecs, vec_order)
+    vec_ids, uniq = compact_vectors(vecs, n_vecs)
+    return PaintingTable(binom, orders, vecs, n_vecs, vec_order, vec_ids, uniq)
+
+
+def compact_vectors(vecs: np.ndarray, n_vecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ribbon vectors of a table and, per subset, the indices of its vectors (-1 after the last)."""
+    width = max(1, int(n_vecs.max(initial=0)))
+    held = np.arange(vecs.shape[1])[None, :width] < n_vecs[:, None]
+    uniq, inverse = np.unique(vecs[:, :width][held], axis=0, return_inverse=True)
+    if len(uniq) > np.iinfo(np.int16).max:
+        raise ValueError(f"{len(uniq)} distinct ribbon vectors: more than the table's int16 indices hold")
+    vec_ids = np.full((len(n_vecs), width), -1, np.int16)
+    vec_ids[held] = inverse.ravel()
+    return vec_ids, np.ascontiguousarray(uniq, np.int8).reshape(-1, vecs.shape[2])
 
 
 @njit

@@ -11,9 +11,9 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
-from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons, track_points
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons_inline, track_points
 from simkit.games.canvas.rules.ruleset import SoloMode, TieBreak
-from simkit.games.canvas.engine.state import NO_CARD, RIBBON_SLOTS, ErrorCode
+from simkit.games.canvas.engine.state import NO_CARD, ErrorCode
 
 # chance streams of a game seed
 STREAM_DECK, STREAM_FIRST_PLAYER, STREAM_VINCENT, STREAM_SCORING = 1, 2, 3, 4
@@ -166,16 +166,12 @@ def _take(r, s, p, slot):
 @njit
 def _paint(r, s, p, order):
     k = r.cards_per_painting
-    stack = np.empty(k, np.int64)
+    i = s.n_paintings[p]
+    stack = s.paintings[p, i]
     for j in range(k):
         stack[j] = s.hand[p, order[j]]
-    earned = np.empty(RIBBON_SLOTS, np.int8)
-    most_same = painting_ribbons(r.card_masks, stack, k, r.space_scoring, earned)
-    i = s.n_paintings[p]
-    s.painting_most_same[p, i] = most_same
-    for j in range(k):
-        s.paintings[p, i, j] = stack[j]
-    s.painting_ribbons[p, i, :] = earned
+    earned = s.painting_ribbons[p, i]  # scored in place: no allocation
+    s.painting_most_same[p, i] = painting_ribbons_inline(r.card_masks, stack, k, r.space_scoring, earned)
     obtained = earned[BONUS]  # grey ribbons are never capped
     for c in range(r.n_scoring_cards):
         cond = r.scoring_cards[c]

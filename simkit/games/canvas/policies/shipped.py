@@ -90,7 +90,8 @@ def best_painting(r, table, cards, n, with_last, gains, work, chosen):
     positions in ascending card order and chosen[k] its table vector. Returns -1 when no subset qualifies.
     work: int64 scratch of length >= 2k."""
     k, n_scoring, bonus_ribbon_points = r.cards_per_painting, r.n_scoring_cards, r.bonus_ribbon_points
-    binom, vecs, n_vecs = table.binom, table.vecs, table.n_vecs
+    binom, vec_ids, uniq = table.binom, table.vec_ids, table.uniq
+    n_ids = vec_ids.shape[1]
     best = -1.0
     m = k - 1 if with_last else k  # positions chosen freely among the first `pool`
     pool = n - 1 if with_last else n
@@ -114,10 +115,13 @@ def best_painting(r, table, cards, n, with_last, gains, work, chosen):
         t = 0
         for j in range(k):
             t += binom[cards[picked[j]], j + 1]
-        for v in range(n_vecs[t]):
-            value = bonus_ribbon_points * vecs[t, v, n_scoring]
+        for v in range(n_ids):
+            u = vec_ids[t, v]
+            if u < 0:
+                break
+            value = bonus_ribbon_points * uniq[u, n_scoring]
             for c in range(n_scoring):
-                value += gains[c, vecs[t, v, c]]
+                value += gains[c, uniq[u, c]]
             if value > best:
                 best = value
                 for j in range(k):
