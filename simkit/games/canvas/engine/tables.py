@@ -33,6 +33,21 @@ class PaintingTable(NamedTuple):
     uniq: np.ndarray  # int8[n_distinct, n_scoring + 1]
 
 
+class PolicyTable(NamedTuple):
+    """What the compiled policies read of a PaintingTable: the arrays they look up, no more (a compiled function
+    taking a tuple of arrays counts a reference to each of them on every call)."""
+
+    binom: np.ndarray
+    orders: np.ndarray
+    vec_order: np.ndarray
+    vec_ids: np.ndarray
+    uniq: np.ndarray
+
+    @classmethod
+    def of(cls, table: PaintingTable) -> "PolicyTable":
+        return cls(table.binom, table.orders, table.vec_order, table.vec_ids, table.uniq)
+
+
 def binomials(n: int, k: int) -> np.ndarray:
     return np.array([[math.comb(i, j) for j in range(k + 1)] for i in range(n + 1)], np.int64)
 

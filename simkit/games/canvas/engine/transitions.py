@@ -71,7 +71,7 @@ def can_take(r, s, p, slot):
     return s.hand_size[p] < r.hand_limit and s.market[slot] != NO_CARD and slot <= s.tokens[p]
 
 
-@njit
+@njit(any_layout=True)  # out: a local array, or a field of the policies' workspace record
 def legal_actions(r, s, out):
     """Write the legal actions of the current player to out; return how many there are."""
     n = 0

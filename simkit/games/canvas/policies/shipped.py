@@ -6,12 +6,11 @@
   can still become.
 - search (search.py): rollouts of the planner over resampled hidden decks.
 A policy sees the state through the same fields an observation exposes (market, own hand, ribbons, tokens), and
-values paintings with the scenario's `tables.PaintingTable`.
+values paintings with the scenario's `tables.PolicyTable` (its PaintingTable's lookups).
 """
 
 from __future__ import annotations
 
-from collections import namedtuple
 from enum import IntEnum
 
 import numpy as np
@@ -20,7 +19,7 @@ from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.canvas.engine.transitions import legal_actions
-from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K
+from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K, MAX_MARKET, MAX_PAINT_ORDERS
 from simkit.games.canvas.engine.scoring import N_CONDITIONS, track_points
 from simkit.games.canvas.engine.state import STATE_DTYPE
 
@@ -153,16 +152,20 @@ def _paint_action(r, s, table, p, chosen):
     return r.market_size + r.paint_index[code]
 
 
-Workspace = namedtuple("Workspace", "legal cards work chosen scratch gains sim rollout_seeds")
+# Scratch the compiled policies reuse from turn to turn (no allocation in the game loop), as one record: its fields
+# are arrays without reference counts (a tuple of arrays costs two atomic counts per array and call). `sim` is the
+# state a search policy plays its rollouts in.
+WORKSPACE_DTYPE = np.dtype([
+    ("legal", "i8", MAX_MARKET + MAX_PAINT_ORDERS), ("cards", "i8", MAX_HAND + 1), ("work", "i8", 2 * MAX_K),
+    ("chosen", "i8", MAX_K + 1), ("scratch", "i8", MAX_K + 1),
+    ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS),
+    ("sim", STATE_DTYPE, (1,)),
+], align=True)
 
 
-def new_workspace(n_actions: int) -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop);
-    `sim` is the state a search policy plays its rollouts in."""
-    return Workspace(np.empty(n_actions, np.int64), np.empty(MAX_HAND + 1, np.int64), np.empty(2 * MAX_K, np.int64),
-                     np.empty(MAX_K + 1, np.int64), np.empty(MAX_K + 1, np.int64),
-                     np.zeros((N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1), np.float64), np.zeros(1, STATE_DTYPE),
-                     np.zeros(MAX_ROLLOUTS, np.uint64))
+def new_workspace() -> np.void:
+    """A blank workspace record (compiled code takes it as it is, by reference)."""
+    return np.zeros(1, WORKSPACE_DTYPE)[0]
 
 
 @njit(inline="always")
