@@ -47,6 +47,7 @@ HUE, SHAPE, TEXTURE, TONE = Element
 N_ELEMENTS = len(Element)
 N_CONDITIONS = len(Condition)
 BONUS = N_CONDITIONS  # index of the grey-ribbon count in a ribbon vector
+MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
 (COMPOSITION, CONSISTENCY, EMPHASIS, HIERARCHY, MOVEMENT, PROXIMITY,
  PROPORTION, REPETITION, SPACE, STYLE, SYMMETRY, VARIETY) = Condition
 SPACE_SCORING_MODES = tuple(m.name.lower() for m in SpaceScoring)

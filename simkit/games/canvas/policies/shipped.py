@@ -20,7 +20,7 @@ from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.canvas.engine.transitions import legal_actions
 from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K, MAX_MARKET, MAX_PAINT_ORDERS
-from simkit.games.canvas.engine.scoring import N_CONDITIONS, track_points
+from simkit.games.canvas.engine.scoring import MAX_RIBBONS_PER_PAINTING, N_CONDITIONS
 from simkit.games.canvas.engine.state import STATE_DTYPE
 
 
@@ -34,7 +34,6 @@ class Policy(IntEnum):
 
 MAX_PARAMS = 8
 MAX_ROLLOUTS = 64
-MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
 
 POLICY_PARAMS = {
     "random": (),
@@ -69,17 +68,14 @@ POLICY_DOCS = {
 
 @njit(inline="always")
 def _gain_table(r, s, p, gains):
-    """gains[c, n] = points player p adds by earning n more ribbons of the c-th scoring card in play."""
-    tracks, track_len = r.tracks, r.track_len
+    """gains[c, n] = points player p adds by earning n more ribbons of the c-th scoring card in play (the rules
+    record's gain_points: ribbons held beyond the track add nothing, capped or not)."""
+    track_len, gain_points = r.track_len, r.gain_points
     for c in range(r.n_scoring_cards):
         cond = r.scoring_cards[c]
-        held = s.ribbons[p, cond]
-        before = track_points(tracks, track_len, cond, held)
+        held = min(s.ribbons[p, cond], track_len[cond])
         for n in range(gains.shape[1]):
-            after = held + n
-            if r.cap_ribbons_at_track and after > track_len[cond]:
-                after = track_len[cond]
-            gains[c, n] = track_points(tracks, track_len, cond, after) - before
+            gains[c, n] = gain_points[cond, held, n]
 
 
 @njit(inline="always")
