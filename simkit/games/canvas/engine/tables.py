@@ -84,6 +84,15 @@ def _dominates(a, b):
 
 
 @njit
+def _equal(a, b):
+    """a == b in every entry (without the temporary array of np.all(a == b))."""
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@njit
 def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated, binom, orders, vecs, n_vecs,
                 vec_order):
     n_scoring = len(scoring)
@@ -104,7 +113,7 @@ def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated,
             vec[n_scoring] = earned[BONUS]
             keep = True
             for v in range(count):
-                if (prune_dominated and _dominates(vecs[t, v], vec)) or np.all(vecs[t, v] == vec):
+                if (prune_dominated and _dominates(vecs[t, v], vec)) or _equal(vecs[t, v], vec):
                     keep = False
                     break
             if not keep:
@@ -144,12 +153,15 @@ def compact_vectors(vecs: np.ndarray, n_vecs: np.ndarray) -> tuple[np.ndarray, n
     """The distinct ribbon vectors of a table and, per subset, the indices of its vectors (-1 after the last)."""
     width = max(1, int(n_vecs.max(initial=0)))
     held = np.arange(vecs.shape[1])[None, :width] < n_vecs[:, None]
-    uniq, inverse = np.unique(vecs[:, :width][held], axis=0, return_inverse=True)
+    rows = np.ascontiguousarray(vecs[:, :width][held], np.int8)
+    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()  # one key per row: a fast 1-d unique
+    unique_keys, inverse = np.unique(keys, return_inverse=True)
+    uniq = unique_keys.view(np.int8).reshape(-1, rows.shape[1])
     if len(uniq) > np.iinfo(np.int16).max:
         raise ValueError(f"{len(uniq)} distinct ribbon vectors: more than the table's int16 indices hold")
     vec_ids = np.full((len(n_vecs), width), -1, np.int16)
     vec_ids[held] = inverse.ravel()
-    return vec_ids, np.ascontiguousarray(uniq, np.int8).reshape(-1, vecs.shape[2])
+    return vec_ids, np.ascontiguousarray(uniq)
 
 
 @njit
