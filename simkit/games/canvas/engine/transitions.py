@@ -71,7 +71,7 @@ def can_take(r, s, p, slot):
     return s.hand_size[p] < r.hand_limit and s.market[slot] != NO_CARD and slot <= s.tokens[p]
 
 
-@njit(any_layout=True)  # out: a local array, or a field of the policies' workspace record
+@njit
 def legal_actions(r, s, out):
     """Write the legal actions of the current player to out; return how many there are."""
     n = 0
@@ -86,6 +86,31 @@ def legal_actions(r, s, out):
         out[n] = r.market_size + i
         n += 1
     return n
+
+
+@njit(inline="always")
+def n_legal_actions(r, s):
+    """How many actions `legal_actions` lists, without listing them."""
+    if s.done:
+        return 0
+    p = s.current
+    n = n_legal_paintings(r, s, p)
+    for slot in range(r.market_size):
+        if can_take(r, s, p, slot):
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def legal_action_at(r, s, i):
+    """The i-th action `legal_actions` lists (0 <= i < n_legal_actions), without listing them."""
+    p = s.current
+    for slot in range(r.market_size):
+        if can_take(r, s, p, slot):
+            if i == 0:
+                return slot
+            i -= 1
+    return r.market_size + i
 
 
 @njit

@@ -18,8 +18,8 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
-from simkit.games.canvas.engine.transitions import legal_actions
-from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K, MAX_MARKET, MAX_PAINT_ORDERS
+from simkit.games.canvas.engine.transitions import legal_action_at, n_legal_actions
+from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K
 from simkit.games.canvas.engine.scoring import MAX_RIBBONS_PER_PAINTING, N_CONDITIONS
 from simkit.games.canvas.engine.state import STATE_DTYPE
 
@@ -152,7 +152,7 @@ def _paint_action(r, s, table, p, chosen):
 # are arrays without reference counts (a tuple of arrays costs two atomic counts per array and call). `sim` is the
 # state a search policy plays its rollouts in.
 WORKSPACE_DTYPE = np.dtype([
-    ("legal", "i8", MAX_MARKET + MAX_PAINT_ORDERS), ("cards", "i8", MAX_HAND + 1), ("work", "i8", 2 * MAX_K),
+    ("cards", "i8", MAX_HAND + 1), ("work", "i8", 2 * MAX_K),
     ("chosen", "i8", MAX_K + 1), ("scratch", "i8", MAX_K + 1),
     ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS),
     ("sim", STATE_DTYPE, (1,)),
@@ -179,8 +179,8 @@ def _best_painting_now(r, s, table, p, ws):
 
 @njit
 def _random_action(r, s, p, ws):
-    n = legal_actions(r, s, ws.legal)
-    return ws.legal[next_below(s.policy_rng[p], n)]
+    n = n_legal_actions(r, s)  # as many as legal_actions lists; the one drawn is found without the list
+    return legal_action_at(r, s, next_below(s.policy_rng[p], n))
 
 
 @njit
