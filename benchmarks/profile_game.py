@@ -11,13 +11,16 @@ Any game on the compiled base (`simkit.core.compiled`) can be profiled: everythi
    kept; each kernel is then timed on its own over all of them, in a small compiled loop that receives the engine
    function as an argument (numba compiles one such loop per function; it is not part of the game's cache):
    setup, the full legal-action list, the policy's decision (which includes any legal list it builds), the
-   transition (`apply_action`, with its legality check; the copy of the state it needs is timed apart and taken
-   off), and the end of a game (scores, ranks, win shares, `record_game`). Calls per game times nanoseconds per
+   transition (`apply_action`, with its legality check), and the end of a game (scores, ranks, win shares,
+   `record_game`). Each state is first copied into one record, as hot in the cache as the batch loop's own; the
+   copies are timed apart and taken off. Calls per game times nanoseconds per
    call gives the per-game cost of each part; the sum is compared with the compiled loop.
 3. The decision counts per game, and with `--by FIELD` (a state field such as Atelier's `stage`) the decisions
    and the policy's time split by its value.
 
-Numbers are medians of `--repeat` timings; the machine is shared, so compare ratios measured in one run.
+Times are CPU time of this process (time.process_time: a shared machine's other work is not counted, though it
+still disturbs caches). The batch and the compiled loop are medians of `--repeat` interleaved timings, each kernel
+the least of `--repeat`; compare ratios measured in one run.
 """
 
 from __future__ import annotations
@@ -44,26 +47,20 @@ def _time_setup(fn, r, s, seeds):
 
 
 @nb.njit
-def _time_legal(fn, r, states, out):
+def _time_legal(fn, r, states, out, scratch):
     total = 0
     for i in range(len(states)):
-        total += fn(r, states[i], out)
+        scratch[0] = states[i]
+        total += fn(r, scratch[0], out)
     return total
 
 
 @nb.njit
-def _time_choose(fn, r, states, policy, params, ws0, ws1):
+def _time_choose(fn, r, states, policy, params, ws0, ws1, scratch):
     total = 0
     for i in range(len(states)):
-        total += fn(r, states[i], policy, params, ws0, ws1)
-    return total
-
-
-@nb.njit
-def _time_choose_subset(fn, r, states, rows, policy, params, ws0, ws1):
-    total = 0
-    for i in rows:
-        total += fn(r, states[i], policy, params, ws0, ws1)
+        scratch[0] = states[i]
+        total += fn(r, scratch[0], policy, params, ws0, ws1)
     return total
 
 
@@ -92,14 +89,15 @@ def _time_end(scores_fn, ranks_fn, record_fn, r, finals, n, out):
 
 
 def timed(fn, repeat: int) -> float:
-    """Median seconds of fn() over `repeat` calls, after one call (compilation)."""
+    """Least seconds of fn() over `repeat` calls, after one call (compilation): the kernels are short, and on a
+    shared machine the least disturbed run is the steadiest estimate of their cost."""
     fn()
     runs = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs)
+        runs.append(time.process_time() - start)
+    return min(runs)
 
 
 def interleaved(fns, repeat: int) -> list[float]:
@@ -110,9 +108,9 @@ def interleaved(fns, repeat: int) -> list[float]:
     runs = [[] for _ in fns]
     for _ in range(repeat):
         for fn, times in zip(fns, runs):
-            start = time.perf_counter()
+            start = time.process_time()
             fn()
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
     return [statistics.median(times) for times in runs]
 
 
@@ -198,11 +196,13 @@ def main() -> None:
     kout = game.layout.new(len(finals), n)
 
     t_setup = timed(lambda: _time_setup(eng.setup, r, scratch[0], kseeds), args.repeat) / k
-    n_legal = _time_legal(eng.legal_actions, r, states, legal_buf)
-    t_legal = timed(lambda: _time_legal(eng.legal_actions, r, states, legal_buf), args.repeat) / len(states)
-    t_choose = timed(lambda: _time_choose(eng.choose_action, r, states, pid, vec, ws[0], ws[1]),
-                     args.repeat) / len(states)
+    n_legal = _time_legal(eng.legal_actions, r, states, legal_buf, scratch)
     t_copy = timed(lambda: _time_copy(states, scratch), args.repeat) / len(states)
+    t_legal = timed(lambda: _time_legal(eng.legal_actions, r, states, legal_buf, scratch), args.repeat) / len(states)
+    t_legal -= t_copy
+    t_choose = timed(lambda: _time_choose(eng.choose_action, r, states, pid, vec, ws[0], ws[1], scratch),
+                     args.repeat) / len(states)
+    t_choose -= t_copy
     t_apply = timed(lambda: _time_apply(eng.apply_action, r, states, actions, scratch), args.repeat) / len(states)
     t_apply -= t_copy
     t_end = timed(lambda: _time_end(eng.final_scores, eng.ranks_and_win_shares, eng.record_game, r, finals, n, kout),
@@ -239,10 +239,12 @@ def main() -> None:
         for value, count in sorted(counts.items()):
             rows_v = np.flatnonzero(values == value)
             sub = states[rows_v]
-            t = timed(lambda: _time_choose(eng.choose_action, r, sub, pid, vec, ws[0], ws[1]), args.repeat)
-            t /= len(rows_v)
-            nl = _time_legal(eng.legal_actions, r, sub, legal_buf) / len(rows_v)
-            tl = timed(lambda: _time_legal(eng.legal_actions, r, sub, legal_buf), args.repeat) / len(rows_v)
+            tc = timed(lambda: _time_copy(sub, scratch), args.repeat) / len(rows_v)
+            t = timed(lambda: _time_choose(eng.choose_action, r, sub, pid, vec, ws[0], ws[1], scratch), args.repeat)
+            t = t / len(rows_v) - tc
+            nl = _time_legal(eng.legal_actions, r, sub, legal_buf, scratch) / len(rows_v)
+            tl = timed(lambda: _time_legal(eng.legal_actions, r, sub, legal_buf, scratch), args.repeat) / len(rows_v)
+            tl -= tc
             label = _label(game, args.by, value)
             print(f"  {label:>18s} {count / k:14.1f} {t * 1e9:10.0f} {count / k * t * us:9.1f} {nl:14.2f} "
                   f"{tl * 1e9:8.0f}")
