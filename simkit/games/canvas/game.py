@@ -79,7 +79,7 @@ class CanvasGame(CompiledGame):
         return self.scenario(key).rules_arr
 
     def policy_args(self, key: tuple[int, ...], policy_ids: np.ndarray) -> tuple:
-        return self.scenario(key).table, new_workspace(self.num_distinct_actions)
+        return self.scenario(key).policy_table, new_workspace()
 
     def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
         names = {key: ",".join(SCORING_CONDITIONS[c] for c in key) for key in set(keys)}

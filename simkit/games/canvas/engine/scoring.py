@@ -47,6 +47,7 @@ HUE, SHAPE, TEXTURE, TONE = Element
 N_ELEMENTS = len(Element)
 N_CONDITIONS = len(Condition)
 BONUS = N_CONDITIONS  # index of the grey-ribbon count in a ribbon vector
+MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
 (COMPOSITION, CONSISTENCY, EMPHASIS, HIERARCHY, MOVEMENT, PROXIMITY,
  PROPORTION, REPETITION, SPACE, STYLE, SYMMETRY, VARIETY) = Condition
 SPACE_SCORING_MODES = tuple(m.name.lower() for m in SpaceScoring)
@@ -131,81 +132,118 @@ def _space_bga_greedy(vis):
 
 
 @njit
+def _matching_tables(space_modes):
+    """The pair matchings, tabulated once (at import) from the functions above, the only statement of the rules:
+    proximity[a | b << 5] for TEXTURE swatches a and TONE swatches b (5-bit masks), space[mode, a | b << 5] for
+    HUE swatches a and SHAPE swatches b under each `space_scoring` mode."""
+    proximity = np.zeros(1024, np.uint8)
+    space = np.zeros((space_modes, 1024), np.uint8)
+    vis = np.zeros(5, np.uint8)
+    for b in range(32):
+        for a in range(32):
+            for s in range(5):
+                vis[s] = ((a >> s) & 1) << TEXTURE | ((b >> s) & 1) << TONE
+            proximity[a | b << 5] = _max_matching(vis, TEXTURE, TONE, 1, 1)
+            for s in range(5):
+                vis[s] = ((a >> s) & 1) << HUE | ((b >> s) & 1) << SHAPE
+            space[SpaceScoring.MAX_MATCHING, a | b << 5] = _max_matching(vis, HUE, SHAPE, 2, 4)
+            space[SpaceScoring.BGA_GREEDY, a | b << 5] = _space_bga_greedy(vis)
+    return proximity, space
+
+
+# compiled code reads them as constants
+PROXIMITY_PAIRS, SPACE_PAIRS = _matching_tables(len(SpaceScoring))
+
+
+@njit(inline="always")
+def _icon_swatches(v0, v1, v2, v3, v4, icon):
+    """Bit s set when swatch s shows `icon` (v0..v4: the visible icon bits of the five swatches)."""
+    return ((v0 >> icon) & 1) | ((v1 >> icon) & 1) << 1 | ((v2 >> icon) & 1) << 2 | ((v3 >> icon) & 1) << 3 \
+        | ((v4 >> icon) & 1) << 4
+
+
+@njit(inline="always")
+def _count5(m):
+    return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
+
+
+@njit(inline="always")
+def _symmetric(m):
+    """Red and violet (swatches 0, 4) both set, plus yellow and blue (1, 3) both set."""
+    return (m & (m >> 4) & 1) + ((m >> 1) & (m >> 3) & 1)
+
+
+@njit(inline="always")
+def _ribbons(v0, v1, v2, v3, v4, space_scoring, out):
+    """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons, for the visible icon
+    bits v0..v4 of the five swatches; return the largest number of visible icons of one Element. No allocation:
+    every count is a 5-bit swatch mask per icon."""
+    hue = _icon_swatches(v0, v1, v2, v3, v4, HUE)
+    shape = _icon_swatches(v0, v1, v2, v3, v4, SHAPE)
+    texture = _icon_swatches(v0, v1, v2, v3, v4, TEXTURE)
+    tone = _icon_swatches(v0, v1, v2, v3, v4, TONE)
+    n_hue, n_shape, n_texture, n_tone = _count5(hue), _count5(shape), _count5(texture), _count5(tone)
+    most = max(max(n_hue, n_shape), max(n_texture, n_tone))
+
+    out[COMPOSITION] = 1 if v0 != 0 and v1 != 0 and v2 != 0 and v3 != 0 and v4 != 0 else 0
+    out[CONSISTENCY] = 1 if n_hue + n_shape + n_texture + n_tone == 6 else 0
+    out[EMPHASIS] = 1 if n_hue == 1 else 0
+    out[HIERARCHY] = 1 if n_tone >= 1 and n_tone >= most else 0
+    # an Element in 3 consecutive swatches
+    out[MOVEMENT] = ((hue & (hue >> 1) & (hue >> 2)) != 0) + ((shape & (shape >> 1) & (shape >> 2)) != 0) \
+        + ((texture & (texture >> 1) & (texture >> 2)) != 0) + ((tone & (tone >> 1) & (tone >> 2)) != 0)
+    out[PROXIMITY] = PROXIMITY_PAIRS[texture | tone << 5]
+    # a set of >= 3 of one Element and one of >= 2 of another, or 5 of one
+    threes = (n_hue >= 3) + (n_shape >= 3) + (n_texture >= 3) + (n_tone >= 3)
+    twos = (n_hue >= 2) + (n_shape >= 2) + (n_texture >= 2) + (n_tone >= 2)
+    out[PROPORTION] = 1 if most >= 5 or (threes >= 1 and twos >= 2) else 0
+    out[REPETITION] = n_shape // 2
+    out[SPACE] = SPACE_PAIRS[space_scoring, hue | shape << 5]
+    out[STYLE] = n_texture // 3
+    out[SYMMETRY] = _symmetric(hue) + _symmetric(shape) + _symmetric(texture) + _symmetric(tone)
+    out[VARIETY] = min(min(n_hue, n_shape), min(n_texture, n_tone))
+    # each visible Bonus icon: one grey ribbon per visible Element of its type
+    out[BONUS] = _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + HUE)) * n_hue \
+        + _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + SHAPE)) * n_shape \
+        + _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + TEXTURE)) * n_texture \
+        + _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + TONE)) * n_tone
+    return most
+
+
+@njit
 def visible_ribbons(vis, space_scoring, out):
     """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons."""
-    cnt = np.zeros(N_ELEMENTS, np.int8)
-    for s in range(5):
-        for e in range(N_ELEMENTS):
-            cnt[e] += _has(vis[s], e)
-    total = cnt[0] + cnt[1] + cnt[2] + cnt[3]
+    _ribbons(np.int64(vis[0]), np.int64(vis[1]), np.int64(vis[2]), np.int64(vis[3]), np.int64(vis[4]),
+             space_scoring, out)
 
-    composition = 1
-    for s in range(5):
-        if vis[s] == 0:
-            composition = 0
-    out[COMPOSITION] = composition
-    out[CONSISTENCY] = 1 if total == 6 else 0
-    out[EMPHASIS] = 1 if cnt[HUE] == 1 else 0
-    out[HIERARCHY] = 1 if cnt[TONE] >= 1 and cnt[TONE] >= cnt.max() else 0
 
-    movement = 0
-    for e in range(N_ELEMENTS):
-        for s in range(3):
-            if _has(vis[s], e) and _has(vis[s + 1], e) and _has(vis[s + 2], e):
-                movement += 1
-                break
-    out[MOVEMENT] = movement
-
-    out[PROXIMITY] = _max_matching(vis, TEXTURE, TONE, 1, 1)
-
-    proportion = 0
-    for e in range(N_ELEMENTS):
-        if cnt[e] >= 5:
-            proportion = 1
-        for f in range(N_ELEMENTS):
-            if e != f and cnt[e] >= 3 and cnt[f] >= 2:
-                proportion = 1
-    out[PROPORTION] = proportion
-
-    out[REPETITION] = cnt[SHAPE] // 2
-    if space_scoring == SpaceScoring.MAX_MATCHING:
-        out[SPACE] = _max_matching(vis, HUE, SHAPE, 2, 4)
-    else:
-        out[SPACE] = _space_bga_greedy(vis)
-    out[STYLE] = cnt[TEXTURE] // 3
-
-    symmetry = 0
-    for e in range(N_ELEMENTS):
-        symmetry += _has(vis[0], e) & _has(vis[4], e)
-        symmetry += _has(vis[1], e) & _has(vis[3], e)
-    out[SYMMETRY] = symmetry
-    out[VARIETY] = cnt.min()
-
-    grey = 0
-    for s in range(5):
-        for e in range(N_ELEMENTS):
-            if _has(vis[s], N_ELEMENTS + e):  # a Bonus icon of Element e
-                grey += cnt[e]
-    out[BONUS] = grey
+@njit(inline="always")
+def _visible(card_masks, stack, n_cards, s):
+    """The icon bits swatch s shows: those of the topmost card of `stack[:n_cards]` with any icon there."""
+    for j in range(n_cards - 1, -1, -1):
+        m = np.int64(card_masks[stack[j], s])
+        if m != 0:
+            return m
+    return np.int64(0)
 
 
 @njit(any_layout=True)
 def painting_ribbons(card_masks, stack, n_cards, space_scoring, out):
     """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first.
     Returns the largest number of visible icons of one Element (for the rulebook's achievements)."""
-    vis = np.empty(5, np.uint8)
-    visible_swatches(card_masks, stack, n_cards, vis)
-    visible_ribbons(vis, space_scoring, out)
-    most = 0
-    for e in range(N_ELEMENTS):
-        count = 0
-        for s in range(5):
-            count += _has(vis[s], e)
-        most = max(most, count)
-    return most
+    return painting_ribbons_inline(card_masks, stack, n_cards, space_scoring, out)
 
 
-@njit(any_layout=True)  # tracks: rules record fields or plain arrays
+@njit(inline="always")
+def painting_ribbons_inline(card_masks, stack, n_cards, space_scoring, out):
+    """`painting_ribbons` merged into its caller, for callers passing other array types (the engine's record
+    fields) without compiling it once more."""
+    return _ribbons(_visible(card_masks, stack, n_cards, 0), _visible(card_masks, stack, n_cards, 1),
+                    _visible(card_masks, stack, n_cards, 2), _visible(card_masks, stack, n_cards, 3),
+                    _visible(card_masks, stack, n_cards, 4), space_scoring, out)
+
+
+@njit(any_layout=True, inline="always")  # tracks: rules record fields or plain arrays; merged into callers
 def track_points(tracks, track_len, condition, ribbons):
     """Points for holding `ribbons` ribbons of a scoring card; beyond the track the last value holds."""
     if ribbons <= 0:

@@ -26,6 +26,26 @@ class PaintingTable(NamedTuple):
     vecs: np.ndarray  # int8[n_subsets, k!, n_scoring + 1]: ribbons per scoring card in play, then grey
     n_vecs: np.ndarray  # int8[n_subsets]
     vec_order: np.ndarray  # int8[n_subsets, k!]: index into orders of an order achieving each vector
+    # the same vectors, compact for the policies' lookups: a few distinct vectors (uniq, small enough to stay in
+    # the fastest cache) and per subset the indices of its own, in the order of vecs, -1 after the last (one
+    # cache line per subset, where vecs and n_vecs cost two reads far apart)
+    vec_ids: np.ndarray  # int16[n_subsets, max n_vecs]
+    uniq: np.ndarray  # int8[n_distinct, n_scoring + 1]
+
+
+class PolicyTable(NamedTuple):
+    """What the compiled policies read of a PaintingTable: the arrays they look up, no more (a compiled function
+    taking a tuple of arrays counts a reference to each of them on every call)."""
+
+    binom: np.ndarray
+    orders: np.ndarray
+    vec_order: np.ndarray
+    vec_ids: np.ndarray
+    uniq: np.ndarray
+
+    @classmethod
+    def of(cls, table: PaintingTable) -> "PolicyTable":
+        return cls(table.binom, table.orders, table.vec_order, table.vec_ids, table.uniq)
 
 
 def binomials(n: int, k: int) -> np.ndarray:
@@ -64,6 +84,15 @@ def _dominates(a, b):
 
 
 @njit
+def _equal(a, b):
+    """a == b in every entry (without the temporary array of np.all(a == b))."""
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@njit
 def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated, binom, orders, vecs, n_vecs,
                 vec_order):
     n_scoring = len(scoring)
@@ -84,7 +113,7 @@ def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated,
             vec[n_scoring] = earned[BONUS]
             keep = True
             for v in range(count):
-                if (prune_dominated and _dominates(vecs[t, v], vec)) or np.all(vecs[t, v] == vec):
+                if (prune_dominated and _dominates(vecs[t, v], vec)) or _equal(vecs[t, v], vec):
                     keep = False
                     break
             if not keep:
@@ -116,7 +145,23 @@ def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...
     vec_order = np.zeros((n_subsets, len(orders)), np.int8)
     _fill_table(card_masks, n_cards, k, np.array(scoring, np.int64), space_scoring, tracks_non_decreasing, binom,
                 orders, vecs, n_vecs, vec_order)
-    return PaintingTable(binom, orders, vecs, n_vecs, vec_order)
+    vec_ids, uniq = compact_vectors(vecs, n_vecs)
+    return PaintingTable(binom, orders, vecs, n_vecs, vec_order, vec_ids, uniq)
+
+
+def compact_vectors(vecs: np.ndarray, n_vecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ribbon vectors of a table and, per subset, the indices of its vectors (-1 after the last)."""
+    width = max(1, int(n_vecs.max(initial=0)))
+    held = np.arange(vecs.shape[1])[None, :width] < n_vecs[:, None]
+    rows = np.ascontiguousarray(vecs[:, :width][held], np.int8)
+    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()  # one key per row: a fast 1-d unique
+    unique_keys, inverse = np.unique(keys, return_inverse=True)
+    uniq = unique_keys.view(np.int8).reshape(-1, rows.shape[1])
+    if len(uniq) > np.iinfo(np.int16).max:
+        raise ValueError(f"{len(uniq)} distinct ribbon vectors: more than the table's int16 indices hold")
+    vec_ids = np.full((len(n_vecs), width), -1, np.int16)
+    vec_ids[held] = inverse.ravel()
+    return vec_ids, np.ascontiguousarray(uniq)
 
 
 @njit

@@ -11,9 +11,9 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
-from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons, track_points
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons_inline, track_points
 from simkit.games.canvas.rules.ruleset import SoloMode, TieBreak
-from simkit.games.canvas.engine.state import NO_CARD, RIBBON_SLOTS, ErrorCode
+from simkit.games.canvas.engine.state import NO_CARD, ErrorCode
 
 # chance streams of a game seed
 STREAM_DECK, STREAM_FIRST_PLAYER, STREAM_VINCENT, STREAM_SCORING = 1, 2, 3, 4
@@ -86,6 +86,31 @@ def legal_actions(r, s, out):
         out[n] = r.market_size + i
         n += 1
     return n
+
+
+@njit(inline="always")
+def n_legal_actions(r, s):
+    """How many actions `legal_actions` lists, without listing them."""
+    if s.done:
+        return 0
+    p = s.current
+    n = n_legal_paintings(r, s, p)
+    for slot in range(r.market_size):
+        if can_take(r, s, p, slot):
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def legal_action_at(r, s, i):
+    """The i-th action `legal_actions` lists (0 <= i < n_legal_actions), without listing them."""
+    p = s.current
+    for slot in range(r.market_size):
+        if can_take(r, s, p, slot):
+            if i == 0:
+                return slot
+            i -= 1
+    return r.market_size + i
 
 
 @njit
@@ -166,16 +191,12 @@ def _take(r, s, p, slot):
 @njit
 def _paint(r, s, p, order):
     k = r.cards_per_painting
-    stack = np.empty(k, np.int64)
+    i = s.n_paintings[p]
+    stack = s.paintings[p, i]
     for j in range(k):
         stack[j] = s.hand[p, order[j]]
-    earned = np.empty(RIBBON_SLOTS, np.int8)
-    most_same = painting_ribbons(r.card_masks, stack, k, r.space_scoring, earned)
-    i = s.n_paintings[p]
-    s.painting_most_same[p, i] = most_same
-    for j in range(k):
-        s.paintings[p, i, j] = stack[j]
-    s.painting_ribbons[p, i, :] = earned
+    earned = s.painting_ribbons[p, i]  # scored in place: no allocation
+    s.painting_most_same[p, i] = painting_ribbons_inline(r.card_masks, stack, k, r.space_scoring, earned)
     obtained = earned[BONUS]  # grey ribbons are never capped
     for c in range(r.n_scoring_cards):
         cond = r.scoring_cards[c]

@@ -8,7 +8,7 @@ from simkit.games.canvas.policies.search import search_action
 @njit(inline="always")
 def choose_action(r, s, policy, params, table, ws):
     """The action of compiled policy `policy` (a policies.Policy) for the current player, under the rules record r
-    with the scenario's PaintingTable."""
+    with the scenario's PolicyTable (tables.py)."""
     p = s.current
     if policy == Policy.GREEDY:
         return _greedy_action(r, s, table, p, params, ws)

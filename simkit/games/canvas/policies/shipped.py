@@ -6,12 +6,11 @@
   can still become.
 - search (search.py): rollouts of the planner over resampled hidden decks.
 A policy sees the state through the same fields an observation exposes (market, own hand, ribbons, tokens), and
-values paintings with the scenario's `tables.PaintingTable`.
+values paintings with the scenario's `tables.PolicyTable` (its PaintingTable's lookups).
 """
 
 from __future__ import annotations
 
-from collections import namedtuple
 from enum import IntEnum
 
 import numpy as np
@@ -19,9 +18,9 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
-from simkit.games.canvas.engine.transitions import legal_actions
+from simkit.games.canvas.engine.transitions import legal_action_at, n_legal_actions
 from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K
-from simkit.games.canvas.engine.scoring import N_CONDITIONS, track_points
+from simkit.games.canvas.engine.scoring import MAX_RIBBONS_PER_PAINTING, N_CONDITIONS
 from simkit.games.canvas.engine.state import STATE_DTYPE
 
 
@@ -35,7 +34,6 @@ class Policy(IntEnum):
 
 MAX_PARAMS = 8
 MAX_ROLLOUTS = 64
-MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so no condition pays more per painting
 
 POLICY_PARAMS = {
     "random": (),
@@ -70,17 +68,14 @@ POLICY_DOCS = {
 
 @njit(inline="always")
 def _gain_table(r, s, p, gains):
-    """gains[c, n] = points player p adds by earning n more ribbons of the c-th scoring card in play."""
-    tracks, track_len = r.tracks, r.track_len
+    """gains[c, n] = points player p adds by earning n more ribbons of the c-th scoring card in play (the rules
+    record's gain_points: ribbons held beyond the track add nothing, capped or not)."""
+    track_len, gain_points = r.track_len, r.gain_points
     for c in range(r.n_scoring_cards):
         cond = r.scoring_cards[c]
-        held = s.ribbons[p, cond]
-        before = track_points(tracks, track_len, cond, held)
+        held = min(s.ribbons[p, cond], track_len[cond])
         for n in range(gains.shape[1]):
-            after = held + n
-            if r.cap_ribbons_at_track and after > track_len[cond]:
-                after = track_len[cond]
-            gains[c, n] = track_points(tracks, track_len, cond, after) - before
+            gains[c, n] = gain_points[cond, held, n]
 
 
 @njit(inline="always")
@@ -90,7 +85,8 @@ def best_painting(r, table, cards, n, with_last, gains, work, chosen):
     positions in ascending card order and chosen[k] its table vector. Returns -1 when no subset qualifies.
     work: int64 scratch of length >= 2k."""
     k, n_scoring, bonus_ribbon_points = r.cards_per_painting, r.n_scoring_cards, r.bonus_ribbon_points
-    binom, vecs, n_vecs = table.binom, table.vecs, table.n_vecs
+    binom, vec_ids, uniq = table.binom, table.vec_ids, table.uniq
+    n_ids = vec_ids.shape[1]
     best = -1.0
     m = k - 1 if with_last else k  # positions chosen freely among the first `pool`
     pool = n - 1 if with_last else n
@@ -114,10 +110,13 @@ def best_painting(r, table, cards, n, with_last, gains, work, chosen):
         t = 0
         for j in range(k):
             t += binom[cards[picked[j]], j + 1]
-        for v in range(n_vecs[t]):
-            value = bonus_ribbon_points * vecs[t, v, n_scoring]
+        for v in range(n_ids):
+            u = vec_ids[t, v]
+            if u < 0:
+                break
+            value = bonus_ribbon_points * uniq[u, n_scoring]
             for c in range(n_scoring):
-                value += gains[c, vecs[t, v, c]]
+                value += gains[c, uniq[u, c]]
             if value > best:
                 best = value
                 for j in range(k):
@@ -149,16 +148,20 @@ def _paint_action(r, s, table, p, chosen):
     return r.market_size + r.paint_index[code]
 
 
-Workspace = namedtuple("Workspace", "legal cards work chosen scratch gains sim rollout_seeds")
+# Scratch the compiled policies reuse from turn to turn (no allocation in the game loop), as one record: its fields
+# are arrays without reference counts (a tuple of arrays costs two atomic counts per array and call). `sim` is the
+# state a search policy plays its rollouts in.
+WORKSPACE_DTYPE = np.dtype([
+    ("cards", "i8", MAX_HAND + 1), ("work", "i8", 2 * MAX_K),
+    ("chosen", "i8", MAX_K + 1), ("scratch", "i8", MAX_K + 1),
+    ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS),
+    ("sim", STATE_DTYPE, (1,)),
+], align=True)
 
 
-def new_workspace(n_actions: int) -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop);
-    `sim` is the state a search policy plays its rollouts in."""
-    return Workspace(np.empty(n_actions, np.int64), np.empty(MAX_HAND + 1, np.int64), np.empty(2 * MAX_K, np.int64),
-                     np.empty(MAX_K + 1, np.int64), np.empty(MAX_K + 1, np.int64),
-                     np.zeros((N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1), np.float64), np.zeros(1, STATE_DTYPE),
-                     np.zeros(MAX_ROLLOUTS, np.uint64))
+def new_workspace() -> np.void:
+    """A blank workspace record (compiled code takes it as it is, by reference)."""
+    return np.zeros(1, WORKSPACE_DTYPE)[0]
 
 
 @njit(inline="always")
@@ -176,8 +179,8 @@ def _best_painting_now(r, s, table, p, ws):
 
 @njit
 def _random_action(r, s, p, ws):
-    n = legal_actions(r, s, ws.legal)
-    return ws.legal[next_below(s.policy_rng[p], n)]
+    n = n_legal_actions(r, s)  # as many as legal_actions lists; the one drawn is found without the list
+    return legal_action_at(r, s, next_below(s.policy_rng[p], n))
 
 
 @njit

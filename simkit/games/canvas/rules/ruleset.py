@@ -17,7 +17,8 @@ from simkit.core.errors import ConfigError
 from simkit.core.params import Param, resolve_params
 from simkit.games.canvas.rules.components import (MAX_DECK, MAX_TRACK, SCORING_CONDITIONS, ArtDeck, ScoringCards,
                                             load_art_cards, load_scoring_cards)
-from simkit.games.canvas.engine.scoring import N_CONDITIONS, SPACE_SCORING_MODES, SpaceScoring
+from simkit.games.canvas.engine.scoring import (MAX_RIBBONS_PER_PAINTING, N_CONDITIONS, SPACE_SCORING_MODES,
+                                               SpaceScoring, track_points)
 
 
 class SoloMode(IntEnum):
@@ -106,6 +107,8 @@ RULES_DTYPE = np.dtype([
     ("turn_cap", "i2"),  # CanvasRules.turn_cap()
     ("n_cards", "i2"), ("card_masks", "u1", (MAX_DECK, 5)),  # icon bits per Art card and swatch
     ("tracks", "i2", (N_CONDITIONS, MAX_TRACK)), ("track_len", "i1", N_CONDITIONS),
+    # gain_points[c, h, n]: points of n more ribbons of card c when holding h <= its track length (CanvasRules.record)
+    ("gain_points", "f8", (N_CONDITIONS, MAX_TRACK + 1, MAX_RIBBONS_PER_PAINTING + 1)),
     ("paint_orders", "i1", (MAX_PAINT_ORDERS, MAX_K)), ("paint_orders_upto", "i4", MAX_HAND + 1),
     ("paint_index", "i4", MAX_HAND**MAX_K),
     ("card_quality", "f8", MAX_DECK),
@@ -224,6 +227,12 @@ class CanvasRules:
         r["card_masks"][:n_cards] = self.deck.masks
         r["tracks"][:, : self.scoring.tracks.shape[1]] = self.scoring.tracks
         r["track_len"] = self.scoring.track_len
+        tracks, track_len = r["tracks"], r["track_len"]
+        for c in range(N_CONDITIONS):
+            for held in range(track_len[c] + 1):
+                before = track_points(tracks, track_len, c, held)
+                for n in range(MAX_RIBBONS_PER_PAINTING + 1):
+                    r["gain_points"][c, held, n] = track_points(tracks, track_len, c, held + n) - before
         orders = self.paint_orders
         r["paint_orders"][: len(orders), : orders.shape[1]] = orders
         r["paint_orders_upto"] = self.paint_orders_upto

@@ -11,7 +11,7 @@ import numpy as np
 from simkit.core.errors import GameAbortedError
 from simkit.games.canvas.engine import transitions as engine
 from simkit.games.canvas.engine.scoring import SpaceScoring
-from simkit.games.canvas.engine.tables import PaintingTable, build_painting_table, card_quality
+from simkit.games.canvas.engine.tables import PaintingTable, PolicyTable, build_painting_table, card_quality
 from simkit.games.canvas.policies.shipped import MAX_RIBBONS_PER_PAINTING
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.rules.ruleset import CanvasRules
@@ -22,7 +22,8 @@ class Scenario:
     """What compiled code reads for the games with one set of scoring cards, besides their states."""
 
     rules_arr: np.ndarray  # one-record array of rules.RULES_DTYPE; compiled functions take rules_arr[0]
-    table: PaintingTable  # for the compiled policies
+    table: PaintingTable
+    policy_table: PolicyTable  # what the compiled policies read of it
 
 
 def scoring_of(rules: CanvasRules, seed: int) -> tuple[int, ...]:
@@ -42,7 +43,7 @@ def build_scenario(rules: CanvasRules, scoring: tuple[int, ...]) -> Scenario:
     table, quality = _scenario_tables(rules.deck.masks.tobytes(), rules.scoring.tracks.tobytes(),
                                       rules.scoring.track_len.tobytes(), rules["cards_per_painting"], scoring,
                                       SpaceScoring[rules["space_scoring"].upper()], rules["bonus_ribbon_points"])
-    return Scenario(rules.record(scoring, quality), table)
+    return Scenario(rules.record(scoring, quality), table, PolicyTable.of(table))
 
 
 @lru_cache(maxsize=32)
