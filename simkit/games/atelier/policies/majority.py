@@ -21,10 +21,10 @@ import numpy as np
 
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
-from simkit.games.atelier.engine.legality import is_legal, move_legal
+from simkit.games.atelier.engine.legality import move_legal
 from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held, students_on_piles
-from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, lacking,
-                                                   paint_head, target_weights)
+from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, head_legal,
+                                                   lacking, paint_head, target_weights)
 
 PILES_TO_HOLD, BLOCKING_WEIGHT = range(2)
 HOARD_LIMIT = 8
@@ -62,23 +62,38 @@ def lead(r, s, p, c):
 
 @njit
 def place_value(r, s, p, c, piles_to_hold):
-    ties = collect_ties(r, s, p)
+    return place_value_with(r, s, p, c, piles_to_hold, collect_ties(r, s, p), held(r, s, p) < piles_to_hold)
+
+
+@njit
+def place_value_with(r, s, p, c, piles_to_hold, ties, wants_more):
+    """place_value with p's collect_ties and whether it holds fewer than piles_to_hold piles given (both the same
+    for every pile; `held` is counted on the state as it is, so once for all piles)."""
     if not has_most(r, s, p, c, ties):
         s.students[p, c] += 1
         wins = has_most(r, s, p, c, ties)
         s.students[p, c] -= 1
-        return 2 if wins and held(r, s, p) < piles_to_hold else 0
+        return 2 if wins and wants_more else 0
     return 1 if lead(r, s, p, c) == 1 else 0
 
 
 @njit
-def best_pile(r, s, p, piles_to_hold):
-    best, key = 0, -1
+def best_pile_value(r, s, p, piles_to_hold):
+    """(best pile, its place_value)."""
+    ties = collect_ties(r, s, p)
+    wants_more = held(r, s, p) < piles_to_hold
+    best, key, value = 0, -1, 0
     for c in range(N_COLOURS):
-        k = place_value(r, s, p, c, piles_to_hold) * 1000 + s.pile[c]
+        v = place_value_with(r, s, p, c, piles_to_hold, ties, wants_more)
+        k = v * 1000 + s.pile[c]
         if k > key:
-            best, key = c, k
-    return best
+            best, key, value = c, k, v
+    return best, value
+
+
+@njit
+def best_pile(r, s, p, piles_to_hold):
+    return best_pile_value(r, s, p, piles_to_hold)[0]
 
 
 @njit
@@ -161,15 +176,15 @@ def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
     action = paint_head(r, s, p, np.float64(r.inspiration_paint_cost))  # a float, as the other families pass
     if action != NONE:
         return action
-    collect_ok = is_legal(r, s, DIE + 3)
+    collect_ok = head_legal(r, s, DIE + 3)
     if collect_ok and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
-    place_1, place_2 = is_legal(r, s, DIE + 0), is_legal(r, s, DIE + 1)
-    if (place_1 or place_2) and place_value(r, s, p, best_pile(r, s, p, piles_to_hold), piles_to_hold) > 0:
+    place_1, place_2 = head_legal(r, s, DIE + 0), head_legal(r, s, DIE + 1)
+    if (place_1 or place_2) and best_pile_value(r, s, p, piles_to_hold)[1] > 0:
         return DIE + 0 if place_1 else DIE + 1
-    if is_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight):
+    if head_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight):
         return DIE + 2
-    if collect_ok or is_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
+    if collect_ok or head_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
         lacking(r, s, p, ws)
         action = gather_head(r, s, p, ws)
         if action != NONE:

@@ -23,7 +23,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
-from simkit.games.atelier.engine.legality import fill_legal, is_legal
+from simkit.games.atelier.engine.legality import fill_legal, turn_action_legal
 from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
@@ -172,12 +172,19 @@ def majority_pile(r, s, p, ws):
 
 
 @njit
+def head_legal(r, s, a):
+    """is_legal of a turn-stage head `a`, for the heads below (only ever called in the turn stage): the turn's
+    legality check called directly, without is_legal's dispatch on the stage."""
+    return not s.done and turn_action_legal(r, s, s.current, a)
+
+
+@njit
 def paint_head(r, s, p, tokens_to_paint):
     """Paint with a 5, else with Inspiration when p holds `tokens_to_paint` (a float: one compiled signature);
     NONE when neither."""
-    if is_legal(r, s, DIE + 4):
+    if head_legal(r, s, DIE + 4):
         return DIE + 4
-    if is_legal(r, s, INSPIRE_PAINT) and s.tokens[p] >= tokens_to_paint:
+    if s.tokens[p] >= tokens_to_paint and head_legal(r, s, INSPIRE_PAINT):  # the cheap test first
         return INSPIRE_PAINT
     return NONE
 
@@ -187,12 +194,12 @@ def gather_head(r, s, p, ws):
     """Collect (a 4) when it gives a colour the target lacks (ws.need, from `lacking`), else a 6 when a lacking
     colour is left in its pile; NONE when neither."""
     need = ws.need
-    if is_legal(r, s, DIE + 3):
+    if head_legal(r, s, DIE + 3):
         ties = collect_ties(r, s, p)
         for c in range(N_COLOURS):
             if need[c] > 0 and s.pile[c] > 0 and has_most(r, s, p, c, ties):
                 return DIE + 3  # a lacking colour is among the piles it leads (the rest is collected too)
-    if is_legal(r, s, DIE + 5):
+    if head_legal(r, s, DIE + 5):
         for c in range(N_COLOURS):
             if need[c] > 0 and s.pile[c] > 0:
                 return DIE + 5
@@ -203,7 +210,7 @@ def gather_head(r, s, p, ws):
 def place_head(r, s, p, ws):
     """A 1 or 2 when the target lacks a colour (the pile is chosen by `majority_pile`); NONE otherwise."""
     for f in range(2):
-        if is_legal(r, s, DIE + f) and ws.need[majority_pile(r, s, p, ws)] > 0:
+        if head_legal(r, s, DIE + f) and ws.need[majority_pile(r, s, p, ws)] > 0:
             return DIE + f
     return NONE
 
@@ -211,10 +218,10 @@ def place_head(r, s, p, ws):
 @njit
 def finish_head(r, s):
     """End the turn when a die is spent, else take Inspiration with the lowest die (B)."""
-    if is_legal(r, s, END_TURN):
+    if head_legal(r, s, END_TURN):
         return END_TURN
     for f in range(6):
-        if is_legal(r, s, INSPIRE + f):
+        if head_legal(r, s, INSPIRE + f):
             return INSPIRE + f
     return NONE
 
@@ -225,7 +232,8 @@ def turn_action(r, s, p, ws):
     action = paint_head(r, s, p, r.inspiration_paint_cost + ws.weights[RESERVE_TOKENS])
     if action != NONE:
         return action
-    if is_legal(r, s, DIE + 3) or is_legal(r, s, DIE + 5) or is_legal(r, s, DIE + 0) or is_legal(r, s, DIE + 1):
+    if (head_legal(r, s, DIE + 3) or head_legal(r, s, DIE + 5) or head_legal(r, s, DIE + 0)
+            or head_legal(r, s, DIE + 1)):
         lacking(r, s, p, ws)  # the target only matters with a die that gathers or places
         action = gather_head(r, s, p, ws)
         if action == NONE:
