@@ -5,8 +5,9 @@ Every decision scans the legal atomic actions (engine `legal_actions`) and takes
   painting, each counted once): a goal that the joined area would reach in size scores its goal weight plus the
   splash weight per free splash of the area (bottles placeable this turn), else the area-growth weight per square
   joined; the tile's own printed goals and splashes add a little;
-- move / choose_nib / extra_tile: the printed goals and splashes of the nib's tile; a start crossing pays the
-  crossing penalty; pass only when no move is legal or the best move scores below the pass threshold;
+- move / choose_nib / extra_tile: the printed goals and splashes of the nib's tile; a start crossing pays a
+  penalty of 1; pass (the most bottles palette → wild) only when no move is legal, or, for the reserve pair, when
+  the wild reserve is empty and the best tile is worth less than the pass threshold (so passes stay bounded);
 - goals: the completable goal with the highest goal weight + splash weight × its area's free splashes, from the
   preferred reserve; goals whose weight is not positive are left;
 - the X token: on the squares whose loss costs least (no goal, no splash, small areas);
@@ -202,11 +203,13 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
             if v > best:
                 best, best_a = v, a
         if pass_a >= 0:
-            threshold = -1e18
-            if family == PALETTE_FIRST or family == WILD_FIRST:
-                threshold = p0
-            if best == -1e18 or best < threshold:
+            if best == -1e18:
                 return pass_a
+            # the reserve pair passes on a poor wheel only to refill an empty wild reserve: passes stay bounded
+            if (family == PALETTE_FIRST or family == WILD_FIRST) and s.res_wild[p] == 0 and s.res_palette[p] > 0:
+                raw = best + 1.0 if best_a == CROSS else best
+                if raw < p0:
+                    return pass_a
         return best_a
     if stage == Stage.PLACE_TILE:
         gmin = np.empty(MAX_SQUARES, np.int64)
