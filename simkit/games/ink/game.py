@@ -40,6 +40,7 @@ class InkGame(CompiledGame):
     layout = batch.LAYOUT
     end_reasons = END_REASONS
     cap_end_reason = "max_rounds"
+    bench_policy = "bonus_chaser"  # the best heuristic measured (tests/ink/test_ink_policies.py docstring)
     num_distinct_actions = N_ACTIONS
     engine = Engine(setup=setup, legal_actions=legal_actions, is_legal=is_legal_in, apply_action=apply_action,
                     final_scores=final_scores, ranks_and_win_shares=ranks_and_win_shares,

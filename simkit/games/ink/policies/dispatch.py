@@ -1,13 +1,27 @@
 """One entry point for Ink's compiled policies, used by the batch loop and the step API alike."""
 
 from simkit.core.jit import njit
+from simkit.games.ink.policies.heuristic import heuristic_action
 from simkit.games.ink.policies.random_policy import random_action
 
 RANDOM = 0
-POLICY_IDS = {"random": RANDOM}
+FAMILIES = ("big_goal", "small_goal", "splash_maximiser", "palette_first", "wild_first", "bonus_chaser")
+POLICY_IDS = {"random": RANDOM, **{name: i + 1 for i, name in enumerate(FAMILIES)}}
 
 
 @njit
 def choose_action(r, s, policy, params, legal):
-    """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal."""
-    return random_action(r, s, legal)
+    """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
+    The parameters go to the heuristic as float scalars (a family reads the first ones it names)."""
+    if policy == RANDOM:
+        return random_action(r, s, legal)
+    m = len(params)
+    p0 = float(params[0]) if m > 0 else 0.0
+    p1 = float(params[1]) if m > 1 else 0.0
+    p2 = float(params[2]) if m > 2 else 0.0
+    p3 = float(params[3]) if m > 3 else 0.0
+    p4 = float(params[4]) if m > 4 else 0.0
+    p5 = float(params[5]) if m > 5 else 0.0
+    p6 = float(params[6]) if m > 6 else 0.0
+    p7 = float(params[7]) if m > 7 else 0.0
+    return heuristic_action(r, s, legal, policy - 1, p0, p1, p2, p3, p4, p5, p6, p7)

@@ -1,0 +1,284 @@
+"""The heuristic families of spec §9 as one compiled greedy chooser with per-family weights.
+
+Every decision scans the legal atomic actions (engine `legal_actions`) and takes the best by a one-step score:
+- tile placement: for each square of the placed tile, the same-colour open areas it joins (areas of the current
+  painting, each counted once): a goal that the joined area would reach in size scores its goal weight plus the
+  splash weight per free splash of the area (bottles placeable this turn), else the area-growth weight per square
+  joined; the tile's own printed goals and splashes add a little;
+- move / choose_nib / extra_tile: the printed goals and splashes of the nib's tile; a start crossing pays a
+  penalty of 1; pass (the most bottles palette → wild) only when no move is legal, or, for the reserve pair, when
+  the wild reserve is empty and the best tile is worth less than the pass threshold (so passes stay bounded);
+- goals: the completable goal with the highest goal weight + splash weight × its area's free splashes, from the
+  preferred reserve; goals whose weight is not positive are left;
+- the X token: on the squares whose loss costs least (no goal, no splash, small areas);
+- bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
+  family values them (bonus_chaser), taking the first legal unit.
+"""
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.games.ink.engine.areas import compute_areas, is_open
+from simkit.games.ink.engine.lattice import OUTWARD, neighbour, side_cell, square_at
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_SQUARES, MOVE, N_ORIENTATIONS,
+                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY,
+                                            SQUARE, STOP, TILE, X, Reserve, Stage)
+from simkit.games.ink.engine.legality import legal_actions
+from simkit.games.ink.engine.orientation import SOURCE
+from simkit.games.ink.rules.components import SPLASH
+from simkit.games.ink.rules.vocabulary import Effect
+
+# families
+BIG_GOAL, SMALL_GOAL, SPLASH_MAXIMISER, PALETTE_FIRST, WILD_FIRST, BONUS_CHASER = range(6)
+N_EFFECTS = 8
+
+
+@njit
+def goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The value of completing a goal of value v for the family (0 or less: leave it)."""
+    if family == BIG_GOAL:
+        return float(v) * p1 if v >= p0 else 0.25
+    if family == SMALL_GOAL:
+        return 8.0 - v if v <= p0 else 0.25
+    if family == BONUS_CHASER:
+        row = r.bonus_rows[v]
+        if row < 0:
+            return 1.0
+        e = r.bonus_effect[s.row_bonus[row]]
+        vals = (p0, p1, p2, p3, p4, p5, p6, p7)
+        for i in range(N_EFFECTS):
+            if i == e:
+                return 1.0 + vals[i]
+        return 1.0
+    return 1.0
+
+
+@njit
+def splash_weight(family, p0, p1):
+    if family == SPLASH_MAXIMISER:
+        return p0
+    return 0.5
+
+
+@njit
+def growth_weight(family, p0, p1):
+    if family == BIG_GOAL:
+        return 0.2 * p1
+    if family == SMALL_GOAL:
+        return 0.02
+    return 0.1
+
+
+@njit
+def tile_value(r, s, family, tile, p0, p1, p2, p3, p4, p5, p6, p7):
+    if tile == NONE:
+        return -1.0
+    v = 0.0
+    for k in range(4):
+        m = r.tile_mark[tile, k]
+        if m > 0:
+            v += goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
+        elif m == SPLASH:
+            v += splash_weight(family, p0, p1)
+    return v
+
+
+@njit
+def area_tables(s, p, gmin, gmax, spl):
+    """Per area label: its smallest and largest uncompleted goal, its free splashes."""
+    compute_areas(s, p)
+    n = 4 * s.n_slots[p]
+    for q in range(n):
+        gmin[q] = 99
+        gmax[q] = 0
+        spl[q] = 0
+    for q in range(n):
+        if is_open(s, p, q):
+            lab = s.area_label[q]
+            m = s.sq_mark[p, q]
+            if m > 0:
+                gmin[lab] = min(gmin[lab], m)
+                gmax[lab] = max(gmax[lab], m)
+            elif m == SPLASH:
+                spl[lab] += 1
+
+
+@njit
+def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
+    i = a - TILE
+    o = i % N_ORIENTATIONS
+    side = i // N_ORIENTATIONS % N_SIDES
+    slot = i // (N_ORIENTATIONS * N_SIDES)
+    tile = s.hand_tile
+    tx, ty = side_cell(s, p, slot, side)
+    nseen = 0
+    score = 0.0
+    sw = splash_weight(family, p0, p1)
+    gw = growth_weight(family, p0, p1)
+    for j in range(4):
+        c = r.tile_colour[tile, SOURCE[o, j]]
+        m = r.tile_mark[tile, SOURCE[o, j]]
+        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
+        size = 1
+        splashes = 1 if m == SPLASH else 0
+        best = 0.0
+        if m > 0:
+            best = 0.3 * goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
+        hi = m if m > 0 else 0
+        lo = m if m > 0 else 99
+        for k in range(2):
+            sd = OUTWARD[j, k]
+            q = square_at(s, p, x + SIDE_DX[sd], y + SIDE_DY[sd])
+            if q == NONE or not is_open(s, p, q) or s.sq_colour[p, q] != c:
+                continue
+            lab = s.area_label[q]
+            dup = False
+            for t in range(nseen):
+                if seen[t] == lab:
+                    dup = True
+            if dup:
+                continue
+            seen[nseen] = lab
+            nseen += 1
+            size += s.area_size[lab]
+            splashes += spl[lab]
+            hi = max(hi, gmax[lab])
+            lo = min(lo, gmin[lab])
+        if size > 1:
+            gain = gw * (size - 1)
+            for v in (hi, lo):
+                if 0 < v <= size:
+                    w = goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
+                    if w > 0:
+                        gain = max(gain, w + sw * splashes)
+            best += gain
+        else:
+            best += 0.1 * sw * splashes
+        score += best
+    return score
+
+
+@njit
+def x_damage(s, p, q):
+    if q == NONE:
+        return 0.0
+    d = 0.0
+    m = s.sq_mark[p, q]
+    if m > 0:
+        d += 3.0
+    elif m == SPLASH:
+        d += 1.0
+    if is_open(s, p, q):
+        d += 0.05 * s.area_size[s.area_label[q]]
+    return d
+
+
+@njit
+def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The family's action for the current player; -1 when none is legal."""
+    n = legal_actions(r, s, legal)
+    if n == 0:
+        return -1
+    p = s.current
+    stage = s.stage
+    best_a = legal[0]
+    best = -1e18
+    if stage == Stage.TURN or stage == Stage.CHOOSE_NIB:
+        pass_a = -1
+        for i in range(n):
+            a = legal[i]
+            if PASS <= a < NIB:
+                if pass_a < a:
+                    pass_a = a  # the most bottles to the wild reserve
+                continue
+            if MOVE <= a < CROSS:
+                v = tile_value(r, s, family, s.nib_tile[a - MOVE + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+            elif a == CROSS:
+                v = -1e9
+                for d in range(1, r.nibs + 1):
+                    v = max(v, tile_value(r, s, family, s.nib_tile[d], p0, p1, p2, p3, p4, p5, p6, p7))
+                v -= 1.0
+            else:
+                v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+            if v > best:
+                best, best_a = v, a
+        if pass_a >= 0:
+            if best == -1e18:
+                return pass_a
+            # the reserve pair passes on a poor wheel only to refill an empty wild reserve: passes stay bounded
+            if (family == PALETTE_FIRST or family == WILD_FIRST) and s.res_wild[p] == 0 and s.res_palette[p] > 0:
+                raw = best + 1.0 if best_a == CROSS else best
+                if raw < p0:
+                    return pass_a
+        return best_a
+    if stage == Stage.PLACE_TILE:
+        gmin = np.empty(MAX_SQUARES, np.int64)
+        gmax = np.empty(MAX_SQUARES, np.int64)
+        spl = np.empty(MAX_SQUARES, np.int64)
+        seen = np.empty(8, np.int64)
+        area_tables(s, p, gmin, gmax, spl)
+        for i in range(n):
+            a = legal[i]
+            v = placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7)
+            if v > best:
+                best, best_a = v, a
+        return best_a
+    if stage == Stage.GOALS:
+        compute_areas(s, p)
+        prefer = Reserve.WILD if family == WILD_FIRST else Reserve.PALETTE
+        sw = splash_weight(family, p0, p1)
+        for i in range(n):
+            a = legal[i]
+            if a == STOP:
+                continue
+            q = (a - COMPLETE) // N_RESERVES
+            res = (a - COMPLETE) % N_RESERVES
+            w = goal_weight(r, s, family, s.sq_mark[p, q], p0, p1, p2, p3, p4, p5, p6, p7)
+            if w <= 0:
+                continue
+            lab = s.area_label[q]
+            spl = 0
+            for t in range(4 * s.n_slots[p]):
+                if s.area_label[t] == lab and s.sq_mark[p, t] == SPLASH:
+                    spl += 1
+            v = w + sw * spl + (0.5 if res == prefer else 0.0)
+            if v > best:
+                best, best_a = v, a
+        if best == -1e18:
+            return STOP
+        return best_a
+    if stage == Stage.PLACE_X:
+        compute_areas(s, p)
+        for i in range(n):
+            a = legal[i]
+            q = (a - X) // 2
+            e = (a - X) % 2
+            v = -(x_damage(s, p, q) + x_damage(s, p, neighbour(s, p, q, e)))
+            if v > best:
+                best, best_a = v, a
+        return best_a
+    if stage == Stage.BONUS:
+        effect = r.bonus_effect[s.bonus_tile]
+        if effect == Effect.PALETTE_TO_WILD:
+            for i in range(n):
+                if CHOICE <= legal[i] < LIFT and legal[i] > best_a:
+                    best_a = legal[i]
+            return best_a if best_a != STOP else STOP
+        if effect == Effect.EXTRA_TILE:
+            for i in range(n):
+                a = legal[i]
+                if NIB <= a < STOP:
+                    v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                    if v > best:
+                        best, best_a = v, a
+            return best_a
+        if family != BONUS_CHASER or effect == Effect.MOVE_TILE:
+            return STOP
+        for i in range(n):
+            if legal[i] != STOP:
+                return legal[i]
+        return STOP
+    for i in range(n):  # splash picks, bonus arguments: the first that is not STOP
+        if legal[i] != STOP:
+            return legal[i]
+    return legal[0]
