@@ -4,8 +4,9 @@
     python benchmarks/compare_trees.py BASE_TREE NEW_TREE --lineup search,majority,majority,majority --games 4
 
 Each tree gets its own warm worker process (its own compiled-code cache); the runs alternate between them, so a
-slow spell of a shared machine falls on both, and the ratio of their medians is what to quote. Games per CPU second of each worker are shown beside the wall-clock
-figures: on a crowded machine they are the closer estimate of one free core. A run is what
+slow spell of a shared machine falls on both, and the ratio of their medians is what to quote. Games per CPU second
+of each worker are shown beside the wall-clock figures: on a crowded machine they are the closer estimate of one free
+core. A run is what
 `simkit bench` times: `play_batch` of --games games (fixed seats), after one warm-up batch.
 """
 

@@ -16,7 +16,8 @@ from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 VARIANTS = [{}, {"crossing_order": "nib_first"}, {"unplaceable_tile": "discard", "tile_orientations": 4},
             {"goal_size_rule": "exact", "growth_requirement": "none", "mix_reserves_in_completion": True},
             {"fill_all_splashes": False, "bonus_order": "random", "max_painting_size": 4, "nib_sharing": False,
-             "allow_full_lap": False, "x_covers_goal_bottles": True}, {"bag_exhaustion_ends_game": False, "max_rounds": 30, "pass_transfer": 0}]
+             "allow_full_lap": False, "x_covers_goal_bottles": True},
+            {"bag_exhaustion_ends_game": False, "max_rounds": 30, "pass_transfer": 0}]
 
 
 def check_tiles_of_the_turn(turn: list, taken: int) -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Callable
 
 from simkit.games.atelier.rules.components import PAINTING_COLUMNS, PATRON_COLUMNS, POWER_COLUMNS
-from simkit.games.atelier.rules.vocabulary import CATEGORIES, Colour, file_name
+from simkit.core.datatable import file_name
+from simkit.games.atelier.rules.vocabulary import CATEGORIES, Colour
 
 Row = dict[str, object]
 VpRule = Callable[[int, bool, bool], int]  # (total cost, masterpiece, has power) -> VP

@@ -50,7 +50,8 @@ POLICY_PARAMS["search"] = (
             high=p.high) for p in POLICY_PARAMS["majority"]),
 )
 FAMILY_MODULES = {"painter": painter, "majority": majority, "inspiration_hoarder": inspiration_hoarder,
-                  "masterpiece_rush": masterpiece_rush, "patron_chaser": patron_chaser, "patient_roller": patient_roller}
+                  "masterpiece_rush": masterpiece_rush, "patron_chaser": patron_chaser,
+                  "patient_roller": patient_roller}
 POLICY_DOCS = {
     "random": "uniform over action heads, then over each argument (spec §6.1b #24); fuzz tests only",
     **{name: module.__doc__.split("\n\n")[0].replace("\n", " ") for name, module in FAMILY_MODULES.items()},

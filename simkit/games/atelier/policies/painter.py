@@ -8,7 +8,8 @@ Exact formula (spec §6.1b #29):
   masterpiece_count of a masterpiece, power_count of a powered card, painting_count always; category_set when the
   card's category is its rarest). The target is the best value in the row (lowest slot on a tie).
 - Turn, in order: paint the best-valued affordable card (a 5, else Inspiration when it holds
-  inspiration_paint_cost + reserve_tokens); Collect (a 4) when it gives a colour the target lacks; a 6 on the colour the target lacks most; a 1 or 2 on the pile of a lacking colour where one
+  inspiration_paint_cost + reserve_tokens); Collect (a 4) when it gives a colour the target lacks; a 6 on the
+  colour the target lacks most; a 1 or 2 on the pile of a lacking colour where one
   more student wins or keeps the strict majority (else the lacking colour's pile); otherwise, with no die spent,
   take Inspiration with the first die (B); with a die spent, end the turn (the other dice wait for the next turn).
   Collecting with every legal 4 instead (the careless variant of spec §7.2) stalled 2 of 10,000 4-player self-play

@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simkit.games.atelier.rules.datafiles import DataFile
-from simkit.games.atelier.rules.table import Table, read_table
+from simkit.core.datatable import Table, file_name, file_names, read_table
 from simkit.games.atelier.rules.vocabulary import (CATEGORIES, CONDITION_PARAM, EFFECT_TIMING, EFFECTS_WITHOUT_AMOUNT,
-                                                   Colour, Condition, Effect, ParamKind, Timing, file_name,
-                                                   file_names)
+                                                   Colour, Condition, Effect, ParamKind, Timing)
 
 COLOURS = file_names(Colour)
 PAINTING_COLUMNS = ("card_id", "category", *COLOURS, "vp", "students_returned", "masterpiece", "power")
@@ -118,7 +117,7 @@ def load_paintings(file: DataFile, powers: Powers) -> Paintings:
     since it depends on `masterpieces_to_trigger`)."""
     table = read_table(file.path, file.name, PAINTING_COLUMNS)
     _check_size(table, "paintings", MAX_PAINTINGS)
-    ids = table.unique_ids("card_id", 1, MAX_ID)
+    ids = table.unique_integer_ids("card_id", 1, MAX_ID)
     category, cost, vp, returned, masterpiece, power = [], [], [], [], [], []
     for r in range(len(table)):
         category.append(table.choice(r, "category", CATEGORIES))
@@ -166,7 +165,7 @@ def load_patrons(file: DataFile) -> Patrons:
     """Patron cards (spec §5.3): unique ids, known condition kinds, `param` as the kind needs, `cap` empty or ≥ 0."""
     table = read_table(file.path, file.name, PATRON_COLUMNS)
     _check_size(table, "patrons", MAX_PATRONS)
-    ids = table.unique_ids("patron_id", 1, MAX_ID)
+    ids = table.unique_integer_ids("patron_id", 1, MAX_ID)
     condition, param, vp, cap = [], [], [], []
     for r in range(len(table)):
         kind = table.kind(r, "condition", Condition)

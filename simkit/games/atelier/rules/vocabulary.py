@@ -11,15 +11,6 @@ from __future__ import annotations
 from enum import IntEnum
 
 
-def file_name(member: IntEnum) -> str:
-    """How a data file spells an enum member."""
-    return member.name.lower()
-
-
-def file_names(enum: type[IntEnum]) -> tuple[str, ...]:
-    return tuple(file_name(m) for m in enum)
-
-
 class Colour(IntEnum):
     """Paint colours in the order of every file's cost columns (spec §5)."""
 

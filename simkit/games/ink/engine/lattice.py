@@ -4,8 +4,8 @@ lifting tiles. See layout.py for how slots, squares and the cell grid are held."
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE, POS_DX, POS_DY, SIDE_DX,
-                                            SIDE_DY)
+from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE, POS_DX, POS_DY,
+                                            SIDE_DX, SIDE_DY)
 from simkit.games.ink.engine.orientation import DIAGONAL_AFTER, SOURCE
 from simkit.games.ink.rules.components import NO_DIAGONAL
 

@@ -6,7 +6,8 @@ from simkit.games.ink.rules.vocabulary import Effect
 
 MAX_POLICY_PARAMS = 8
 _PASS = Param("pass_threshold", 0.0, "with an empty wild reserve it passes (moving the most bottles palette → wild) "
-              "when the best tile on the wheel is worth less than this (0: only when no move is legal)", low=0.0, high=10.0)
+              "when the best tile on the wheel is worth less than this (0: only when no move is legal)",
+              low=0.0, high=10.0)
 POLICY_PARAMS: dict[str, tuple[Param, ...]] = {
     "random": (),
     "big_goal": (

@@ -22,7 +22,7 @@ from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import OUTWARD, neighbour, side_cell, square_at
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_SQUARES, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY,
-                                            SQUARE, STOP, TILE, X, Reserve, Stage)
+                                            STOP, TILE, X, Reserve, Stage)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.rules.components import SPLASH

@@ -13,9 +13,8 @@ import numpy as np
 
 from simkit.core.errors import ConfigError
 from simkit.games.ink.rules.datafiles import DataFolder, read_toml
-from simkit.games.ink.rules.table import Table, read_table
-from simkit.games.ink.rules.vocabulary import (SPLASH_TEXT, Back, Colour, Diagonal, Effect, TokenKind, file_name,
-                                               file_names)
+from simkit.core.datatable import Table, file_name, file_names, read_table
+from simkit.games.ink.rules.vocabulary import SPLASH_TEXT, Back, Colour, Diagonal, Effect, TokenKind
 
 COLOURS = file_names(Colour)
 N_COLOURS = len(Colour)
@@ -171,7 +170,7 @@ def load_palettes(folder: DataFolder) -> Palettes:
     path, name = folder.file("palettes.csv")
     table = read_table(path, name, PALETTE_COLUMNS)
     _check_size(table, "palettes", MAX_PALETTES)
-    ids = table.unique_ids("palette_id")
+    ids = table.unique_text_ids("palette_id")
     colours = []
     for r in range(len(table)):
         a, b = table.choice(r, "colour_a", COLOURS), table.choice(r, "colour_b", COLOURS)
@@ -186,7 +185,7 @@ def load_x_tokens(folder: DataFolder) -> XTokens:
     path, name = folder.file("x_tokens.csv")
     table = read_table(path, name, TOKEN_COLUMNS)
     _check_size(table, "X and XX tokens", MAX_X_TOKENS)
-    ids = table.unique_ids("token_id")
+    ids = table.unique_text_ids("token_id")
     kinds, colours = [], []
     for r in range(len(table)):
         kind = TokenKind(table.choice(r, "kind", TOKEN_KINDS))
@@ -210,7 +209,7 @@ def load_bonus_tiles(folder: DataFolder) -> BonusTiles:
     path, name = folder.file("bonus_tiles.csv")
     table = read_table(path, name, BONUS_COLUMNS)
     _check_size(table, "bonus tiles", MAX_BONUS_TILES)
-    ids = table.unique_ids("bonus_id")
+    ids = table.unique_text_ids("bonus_id")
     back = [table.kind(r, "back", Back) for r in range(len(table))]
     rank = [table.integer(r, "rank", -MAX_ID, MAX_ID) for r in range(len(table))]
     effect = [table.kind(r, "effect", Effect) for r in range(len(table))]

@@ -1,4 +1,5 @@
-"""Reading one CSV data file with typed cell access whose errors name the file, the row and the column (spec §5.4).
+"""Reading one CSV component data file with typed cell access whose errors name the file, the row, the column and
+the value (Atelier spec §5.4, Ink spec §6.9), and the spelling of a closed vocabulary's members in such files.
 
 A location reads `row 3 (line 4), column blue`: the row counts data rows from 1, the line counts file lines (the
 header is line 1), so both a spreadsheet user and an editor user find the cell.
@@ -14,9 +15,17 @@ from pathlib import Path
 from typing import TypeVar
 
 from simkit.core.errors import ConfigError
-from simkit.games.atelier.rules.vocabulary import file_names
 
 E = TypeVar("E", bound=IntEnum)
+
+
+def file_name(member: IntEnum) -> str:
+    """How a data file spells an enum member: its name in lower case."""
+    return member.name.lower()
+
+
+def file_names(enum: type[IntEnum]) -> tuple[str, ...]:
+    return tuple(file_name(m) for m in enum)
 
 
 @dataclass(frozen=True)
@@ -66,12 +75,25 @@ class Table:
         """A member of a vocabulary enum, spelt as in the files."""
         return list(enum)[self.choice(row, column, file_names(enum))]
 
-    def unique_ids(self, column: str, low: int, high: int) -> list[int]:
+    def unique_integer_ids(self, column: str, low: int, high: int) -> list[int]:
+        """The distinct integers of an id column."""
         ids: list[int] = []
         for r in range(len(self)):
             value = self.integer(r, column, low, high)
             if value in ids:
                 raise self.error(r, column, f"duplicate id {value} (first in row {ids.index(value) + 1})")
+            ids.append(value)
+        return ids
+
+    def unique_text_ids(self, column: str) -> list[str]:
+        """The non-empty, distinct texts of an id column."""
+        ids: list[str] = []
+        for r in range(len(self)):
+            value = self.cell(r, column)
+            if not value:
+                raise self.error(r, column, "empty id")
+            if value in ids:
+                raise self.error(r, column, f"duplicate id {value!r} (first in row {ids.index(value) + 1})")
             ids.append(value)
         return ids
 
