@@ -171,6 +171,7 @@ CASES = [  # (deck, scoring cards, space rule, short tracks, bonus, paintings)
 ]
 
 
+@pytest.mark.slow  # brute force over every play of a reduced deck (about a minute in all)
 @pytest.mark.parametrize("deck_ids,names,space,short,bonus,paintings", CASES)
 def test_ceiling_matches_brute_force_on_reduced_deck(tmp_path, deck_ids, names, space, short, bonus, paintings):
     scoring_file, tracks = short_tracks_file(tmp_path) if short else (None, printed_tracks())

@@ -653,6 +653,7 @@ def test_small_replacement_deck_runs_out_loudly(small_deck, unchecked_rules):
     assert st.is_terminal()
 
 
+@pytest.mark.slow  # compiles the batch loop for a deck of another size (about 45 s)
 def test_small_replacement_deck_runs_out_loudly_in_batch(small_deck, unchecked_rules):
     from simkit.core.policy import resolve_policy
     g = simkit.make("canvas", {"n_players": 1, "art_cards_file": small_deck})
