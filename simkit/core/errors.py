@@ -1,5 +1,8 @@
 """Errors that the command line turns into one clear message and exit code 2."""
 
+from contextlib import contextmanager
+from typing import Iterator
+
 
 class SimkitError(Exception):
     """A user-facing error: bad input, a broken data file, an illegal action."""
@@ -18,6 +21,18 @@ class ConfigError(SimkitError):
         super().__init__(f"{where}: {message}" if where else message)
         self.source = source
         self.key = key
+
+
+@contextmanager
+def blamed_on_ruleset_key(source: str | None, key: str) -> Iterator[None]:
+    """Inside a ruleset file (`source`), a ConfigError raised while loading what `key` names (a data file) names
+    the ruleset key too; the data file's own location stays in the message."""
+    try:
+        yield
+    except ConfigError as exc:
+        if source is None:
+            raise
+        raise ConfigError(str(exc), source=source, key=key) from None
 
 
 class PolicyError(SimkitError):

@@ -4,11 +4,10 @@ against each other (spec §2, §5.4)."""
 from __future__ import annotations
 
 import warnings
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
-from simkit.core.errors import ConfigError
+from simkit.core.errors import ConfigError, blamed_on_ruleset_key
 from simkit.core.params import resolve_params
 from simkit.games.atelier.rules.components import (Paintings, Patrons, Powers, load_paintings, load_patrons,
                                                    load_powers)
@@ -18,17 +17,6 @@ from simkit.games.atelier.rules.params import PARAMS
 
 class AtelierDataWarning(UserWarning):
     """Data that is valid but may stall games (spec §5.4: warn, but accept)."""
-
-
-@contextmanager
-def _blame(source: str | None, key: str) -> Iterator[None]:
-    """Inside a ruleset file, name the ruleset key too; the data file's own location stays in the message."""
-    try:
-        yield
-    except ConfigError as exc:
-        if source is None:
-            raise
-        raise ConfigError(str(exc), source=source, key=key) from None
 
 
 @dataclass(frozen=True)
@@ -48,11 +36,11 @@ class AtelierRules:
         def key(kind: str) -> str:  # the ruleset key that chose this file
             return f"{prefix}{kind}_file" if values[f"{kind}_file"] else f"{prefix}data"
 
-        with _blame(source, key("powers")):
+        with blamed_on_ruleset_key(source, key("powers")):
             powers = load_powers(data_file(values["data"], values["powers_file"], "powers.csv"))
-        with _blame(source, key("paintings")):
+        with blamed_on_ruleset_key(source, key("paintings")):
             paintings = load_paintings(data_file(values["data"], values["paintings_file"], "paintings.csv"), powers)
-        with _blame(source, key("patrons")):
+        with blamed_on_ruleset_key(source, key("patrons")):
             patrons = load_patrons(data_file(values["data"], values["patrons_file"], "patrons.csv"))
         rules = cls(values, paintings, powers, patrons)
         rules._check_consistency(source, prefix)
@@ -91,7 +79,7 @@ class AtelierRules:
         fewer than n × (trigger − 1) + 1 is a warning (painting every masterpiece may not trigger the end)."""
         trigger, n = self.values["masterpieces_to_trigger"], self.n_players
         count = int(self.paintings.masterpiece.sum())
-        with _blame(source, f"{prefix}masterpieces_to_trigger"):
+        with blamed_on_ruleset_key(source, f"{prefix}masterpieces_to_trigger"):
             if count < trigger:
                 raise ConfigError(f"{count} masterpieces, fewer than masterpieces_to_trigger = {trigger}: "
                                   "the game could never end (spec §5.4)", source=self.paintings.file.name,

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from simkit.core.errors import ConfigError
+from simkit.core.errors import ConfigError, blamed_on_ruleset_key
 from simkit.core.params import Param, resolve_params
 from simkit.games.canvas.rules.components import (MAX_DECK, MAX_TRACK, SCORING_CONDITIONS, ArtDeck, ScoringCards,
                                             load_art_cards, load_scoring_cards)
@@ -85,12 +85,8 @@ PARAMS = (
 
 def _load(loader, path: str, source: str | None, key: str):
     """Load a data file named by a rule; an error names both the ruleset key and the data file."""
-    try:
+    with blamed_on_ruleset_key(source, key):
         return loader(path or None)
-    except ConfigError as exc:
-        if source is None:
-            raise
-        raise ConfigError(str(exc), source=source, key=key) from None
 
 
 # What compiled code reads besides the state: one scenario's rule values under their PARAMS names (a choice as its

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from simkit.core.errors import ConfigError
+from simkit.core.errors import ConfigError, blamed_on_ruleset_key
 from simkit.core.params import Param, resolve_params
 from simkit.games.couleurs.rules.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK,
                                                     N_COLOURS, N_TIERS, PAINTERS, Board, BonusCards, Painters,
@@ -244,12 +244,9 @@ RULESETS: dict[str, dict[str, Any]] = {
 SHIPPED_WHEEL = {"variant_j": "wheel.csv", "base": "wheel_base.csv"}
 
 def _load(loader, path: str, source: str | None, key: str, **kw):
-    try:
+    """Load a data file named by a rule; an error names both the ruleset key and the data file."""
+    with blamed_on_ruleset_key(source, key):
         return loader(path or None, **kw)
-    except ConfigError as exc:
-        if source is None:
-            raise
-        raise ConfigError(str(exc), source=source, key=key) from None
 
 
 def by_players(table: Mapping, n: int) -> int:

@@ -3,28 +3,16 @@ checked against each other (spec §2.2, §6.5, §6.9)."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
-from simkit.core.errors import ConfigError
+from simkit.core.errors import ConfigError, blamed_on_ruleset_key
 from simkit.core.params import resolve_params
 from simkit.games.ink.rules.components import (BonusTiles, Palettes, Supplies, Tiles, XTokens, load_bonus_tiles,
                                                load_palettes, load_supplies, load_tiles, load_x_tokens)
 from simkit.games.ink.rules.datafiles import data_folder
 from simkit.games.ink.rules.params import PARAMS
 from simkit.games.ink.rules.vocabulary import Back, TokenKind
-
-
-@contextmanager
-def _blame(source: str | None, key: str) -> Iterator[None]:
-    """Inside a ruleset file, name the ruleset key too; the data file's own location stays in the message."""
-    try:
-        yield
-    except ConfigError as exc:
-        if source is None:
-            raise
-        raise ConfigError(str(exc), source=source, key=key) from None
 
 
 @dataclass(frozen=True)
@@ -45,7 +33,7 @@ class InkRules:
                        prefix: str = "") -> "InkRules":
         values = resolve_params(PARAMS, dict(overrides or {}), source=source, prefix=prefix)
         goals = tuple(values["goal_values"])
-        with _blame(source, f"{prefix}data"):
+        with blamed_on_ruleset_key(source, f"{prefix}data"):
             folder = data_folder(values["data"])
             tiles = load_tiles(folder, "tiles.csv", goals, start=False)
             start_tiles = load_tiles(folder, "start_tiles.csv", goals, start=True, taken_ids=tiles.ids)
