@@ -49,7 +49,8 @@ def cmd_run(args) -> int:
     from simkit.report.run_report import write_run_report
 
     exp = load_experiment(args.experiment)
-    for name, value in (("--games", args.games), ("--jobs", args.jobs), ("--chunk-size", args.chunk_size)):
+    for name, value in (("--games", args.games), ("--jobs", args.jobs), ("--chunk-size", args.chunk_size),
+                        ("--keep-logs", args.keep_logs)):
         if value is not None and value < 1:
             raise SimkitError(f"{name} must be at least 1, got {value}")
     options = RunOptions(games=args.games, seed=args.seed, jobs=args.jobs, chunk_size=args.chunk_size,
@@ -67,10 +68,25 @@ def cmd_run(args) -> int:
         return 130
     elapsed = time.perf_counter() - start
     write_run_report(exp, df, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
+    if args.keep_logs:
+        from simkit.core.provenance import RunRecord
+        from simkit.replay.keep import keep_logs
+
+        logs = keep_logs(RunRecord.from_experiment(exp, seed), df, out / "logs", args.keep_logs, args.keep_logs_of)
+        print(f"decision logs of {len(logs)} game(s): {out / 'logs'}")
     store.remove()
     print(f"{df['game_index'].n_unique():,} games per cell, "
           f"{len(exp.cells)} cell(s), in {elapsed:.1f} s; report: {out / 'report.html'} "
           f"(Markdown twin report.md, data results.parquet)")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from simkit.replay.command import ReplayRequest, replay_command
+
+    request = ReplayRequest(args.source, row=args.row, game_index=args.game_index, variant=args.variant,
+                            players=args.players, seed=args.seed, explain=args.explain, top=args.top, out=args.out)
+    replay_command(request, turns=not args.quiet)
     return 0
 
 
@@ -116,7 +132,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", help="Dask scheduler address for --backend dask")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run from its finished chunks")
     p.add_argument("--out", help="output folder (default out/EXPERIMENT_NAME)")
+    p.add_argument("--keep-logs", type=int, metavar="K",
+                   help="write the decision logs (with the policies' candidates) of K games per cell into OUT/logs")
+    p.add_argument("--keep-logs-of", default="first", choices=("first", "wins"),
+                   help="which games: the first K (default), or up to K wins of each policy drawn at random")
     p.set_defaults(func=cmd_run)
+    p = sub.add_parser("replay", help="replay one game of a run: printed turn by turn, a JSON Lines decision log "
+                                      "and a self-contained HTML page")
+    p.add_argument("source", help="a run's results.parquet, or an experiment TOML file (with --game-index)")
+    p.add_argument("--row", type=int, help="the results file's row (0-based) whose game to replay")
+    p.add_argument("--game-index", type=int, help="the game's index in its cell (the results' game_index)")
+    p.add_argument("--variant", help="the cell's variant, when the run has several")
+    p.add_argument("--players", type=int, help="the cell's player count, when the run has several")
+    p.add_argument("--seed", type=int, help="with an experiment file: the master seed (default: the file's)")
+    p.add_argument("--explain", action="store_true",
+                   help="list the candidate actions each shipped policy weighed, with their values")
+    p.add_argument("--top", type=int, default=5, help="candidates listed per decision with --explain (default 5)")
+    p.add_argument("--out", help="folder of the log and the page (default: replays/ beside the results)")
+    p.add_argument("--quiet", action="store_true", help="print the check and the files written, not the turns")
+    p.set_defaults(func=cmd_replay)
     p = sub.add_parser("bench", help="games per second on one core")
     p.add_argument("game")
     p.add_argument("--players", type=int, default=4)

@@ -29,6 +29,7 @@ import numpy as np
 
 from simkit.core.columns import BatchLayout, Column, end_names
 from simkit.core.errors import GameAbortedError
+from simkit.core import explain
 from simkit.core.game import Game, State
 from simkit.core.params import Param
 from simkit.core.pyloop import play_with_step_api
@@ -127,6 +128,11 @@ class CompiledGame(Game):
     def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
         """The values of the game's "str" columns, one per game, from each game's `rules_key`."""
         return {}
+
+    def explain_buffer(self, policy_args: tuple) -> np.ndarray | None:
+        """The `core.explain` buffer in these `policy_args` where the game's policies note the candidates they
+        weigh; None when they note none."""
+        return None
 
     # ---- standard properties -------------------------------------------------------------------------------------
 
@@ -258,14 +264,31 @@ class CompiledState(State):
         if self.record["error"]:
             raise self.game.aborted(self.seed, self.record)
 
+    def _policy_args(self, policy: int) -> tuple:
+        if policy not in self._workspaces:
+            self._workspaces[policy] = self.game.policy_args(self.rules_key, np.array([policy], np.int8))
+        return self._workspaces[policy]
+
     def compiled_action(self, choice) -> int:
         """The action shipped policy `choice` takes here (the batch path's own policy code)."""
         g = self.game
         policy = g.policy_ids[choice.name]
-        if policy not in self._workspaces:
-            self._workspaces[policy] = g.policy_args(self.rules_key, np.array([policy], np.int8))
         params = policy_vector(choice, g.policy_params, g.max_policy_params)
-        return int(g.engine.choose_action(self.rules, self.record, policy, params, *self._workspaces[policy]))
+        return int(g.engine.choose_action(self.rules, self.record, policy, params, *self._policy_args(policy)))
+
+    def explained_action(self, choice) -> tuple[int, list[tuple[int, float]] | None, int]:
+        """`compiled_action(choice)` (the same action), with the candidates the policy weighed for it as noted by
+        its own code (`core.explain`): (action, value) pairs in the order weighed, higher values better, and how
+        many it weighed; (action, None, 0) when the game's policies note nothing."""
+        buf = self.game.explain_buffer(self._policy_args(self.game.policy_ids[choice.name]))
+        if buf is None:
+            return self.compiled_action(choice), None, 0
+        explain.start(buf)
+        try:
+            action = self.compiled_action(choice)
+        finally:
+            pairs, weighed = explain.finish(buf)
+        return action, pairs, weighed
 
     def scores(self) -> np.ndarray:
         out = np.zeros(self.game.n_players, np.int64)

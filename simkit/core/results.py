@@ -48,14 +48,15 @@ def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray
     return pl.DataFrame(columns)
 
 
-def write_parquet(frame: pl.DataFrame, path: str | Path) -> Path:
-    """Write atomically: a reader never sees a half-written file."""
+def write_parquet(frame: pl.DataFrame, path: str | Path, metadata: Mapping[str, str] | None = None) -> Path:
+    """Write atomically: a reader never sees a half-written file. `metadata`: the file's key-value metadata (a
+    run's record: `core.provenance`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     os.close(fd)
     try:
-        frame.write_parquet(tmp, compression="zstd", statistics=True)
+        frame.write_parquet(tmp, compression="zstd", statistics=True, metadata=dict(metadata) if metadata else None)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):

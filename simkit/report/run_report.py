@@ -10,6 +10,7 @@ import simkit
 from simkit.analysis.summary import summarise
 from simkit.core.experiment import Experiment
 from simkit.core.params import toml_value
+from simkit.core.provenance import RunRecord, parquet_metadata
 from simkit.core.results import write_parquet
 from simkit.core.stopping import check
 from simkit.report.document import Document
@@ -112,7 +113,7 @@ def write_run_report(exp: Experiment, df: pl.DataFrame, out_dir: Path, *, seed: 
     out_dir = Path(out_dir)
     with staged(out_dir) as staging:
         doc, parts = build_run_report(exp, df, seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
-        write_parquet(df, staging / "results.parquet")
+        write_parquet(df, staging / "results.parquet", parquet_metadata(RunRecord.from_experiment(exp, seed)))
         score_and_seat_figure(parts["baseline_cell"], parts["by_policy_seat"], doc.title, staging / FIGURE)
         doc.write(staging)
     return out_dir

@@ -334,7 +334,7 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
             stage = STAGE_NAMES[int(s["stage"])]
             if stage in BASE_STAGES:
                 seen.add(stage)
-                action = heuristics.heuristic_choice(state.rules, s, p, params, ws.have, ws.need)
+                action = heuristics.heuristic_choice(state.rules, s, p, params, ws.have, ws.need, ws.explain)
                 assert action in state.legal_actions(), (stage, action, state.legal_actions())
                 if stage == "paint_target":  # every painting in progress may be offered, even one no cube fits
                     targets = [a - TARGET for a in state.legal_actions() if a >= TARGET]

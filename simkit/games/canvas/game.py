@@ -81,6 +81,9 @@ class CanvasGame(CompiledGame):
     def policy_args(self, key: tuple[int, ...], policy_ids: np.ndarray) -> tuple:
         return self.scenario(key).policy_table, new_workspace()
 
+    def explain_buffer(self, policy_args: tuple) -> np.ndarray:
+        return policy_args[1]["explain"]
+
     def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
         names = {key: ",".join(SCORING_CONDITIONS[c] for c in key) for key in set(keys)}
         return {"scoring_cards": np.array([names[key] for key in keys], object)}

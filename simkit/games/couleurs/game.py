@@ -66,3 +66,6 @@ class CouleursGame(CompiledGame):
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
         """The policies' scratch, and the search's (None when no seat searches: numba then compiles no search)."""
         return new_workspace(), new_search_workspace() if (policy_ids == SEARCH).any() else None
+
+    def explain_buffer(self, policy_args: tuple) -> np.ndarray:
+        return policy_args[0].explain

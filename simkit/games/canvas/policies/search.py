@@ -9,6 +9,7 @@ continuation is the player's final score when alone, else its margin over the be
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
@@ -66,8 +67,11 @@ def search_action(r, s, table, p, params, ws):
     best, best_value = candidates[0], -1e300
     for c in range(n):
         total = 0.0
+        noting = explain.pause(ws.explain)  # the rollouts' planner decisions are not this one's candidates
         for i in range(rollouts):
             total += _rollout(r, s, table, p, candidates[c], ws.rollout_seeds[i], planner_params, ws)
+        explain.resume(ws.explain, noting)
+        explain.note(ws.explain, candidates[c], total / rollouts)  # the mean margin
         if total > best_value:
             best, best_value = candidates[c], total
     return best

@@ -15,6 +15,7 @@ from enum import IntEnum
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
@@ -150,12 +151,12 @@ def _paint_action(r, s, table, p, chosen):
 
 # Scratch the compiled policies reuse from turn to turn (no allocation in the game loop), as one record: its fields
 # are arrays without reference counts (a tuple of arrays costs two atomic counts per array and call). `sim` is the
-# state a search policy plays its rollouts in.
+# state a search policy plays its rollouts in; `explain` the candidates a policy weighed (`core.explain`).
 WORKSPACE_DTYPE = np.dtype([
     ("cards", "i8", MAX_HAND + 1), ("work", "i8", 2 * MAX_K),
     ("chosen", "i8", MAX_K + 1), ("scratch", "i8", MAX_K + 1),
     ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS),
-    ("sim", STATE_DTYPE, (1,)),
+    ("sim", STATE_DTYPE, (1,)), ("explain", "f8", explain.SIZE),
 ], align=True)
 
 
@@ -177,6 +178,13 @@ def _best_painting_now(r, s, table, p, ws):
     return best_painting(r, table, ws.cards, h, False, ws.gains, ws.work, ws.chosen)
 
 
+@njit(inline="always")
+def _note_painting(r, s, table, p, ws, now):
+    """Explaining: note the best painting now at its marginal value (painted at paint_threshold or a full hand)."""
+    if explain.explaining(ws.explain) and s.hand_size[p] >= r.cards_per_painting:
+        explain.note(ws.explain, _paint_action(r, s, table, p, ws.chosen), now)
+
+
 @njit
 def _random_action(r, s, p, ws):
     n = n_legal_actions(r, s)  # as many as legal_actions lists; the one drawn is found without the list
@@ -188,6 +196,7 @@ def _greedy_action(r, s, table, p, params, ws):
     paint_threshold, token_cost = params[0], params[1]
     k, h, cards = r.cards_per_painting, s.hand_size[p], ws.cards
     now = _best_painting_now(r, s, table, p, ws)
+    _note_painting(r, s, table, p, ws, now)
     if h >= k and (h >= r.hand_limit or now >= paint_threshold):
         return _paint_action(r, s, table, p, ws.chosen)
     best_slot, best_score = -1, -1e300
@@ -200,6 +209,7 @@ def _greedy_action(r, s, table, p, params, ws):
             with_card = best_painting(r, table, cards, h + 1, True, ws.gains, ws.work, ws.scratch)
             value = max(now, with_card)
         score = value - token_cost * slot
+        explain.note(ws.explain, slot, score)
         if score > best_score:
             best_slot, best_score = slot, score
     return best_slot
@@ -210,6 +220,7 @@ def _planner_action(r, s, table, p, params, ws):
     paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
     k, h, cards, card_quality = r.cards_per_painting, s.hand_size[p], ws.cards, r.card_quality
     now = _best_painting_now(r, s, table, p, ws)
+    _note_painting(r, s, table, p, ws, now)
     if h >= k and (h >= r.hand_limit or now >= paint_threshold):
         return _paint_action(r, s, table, p, ws.chosen)
     # tokens are only worth something while there are cards left to buy
@@ -227,6 +238,7 @@ def _planner_action(r, s, table, p, params, ws):
             for j in range(h + 1):
                 value += potential_weight * card_quality[cards[j]]
         score = value - token_cost * slot + worth * s.market_tokens[slot]
+        explain.note(ws.explain, slot, score)
         if score > best_score:
             best_slot, best_score = slot, score
     if best_slot < 0:  # hand not full but nothing affordable: paint

@@ -19,6 +19,7 @@ It reads only what the player may see (spec §2.4): its own reserve grids, and p
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, MAX_SECTORS, MIX_BLACK, MIX_PURPLE, PAINT,
                                               PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P,
@@ -219,7 +220,7 @@ def card_score(r, s, p, card, tier_pref, tolerance):
 
 
 @njit
-def best_card_action(r, s, p, tier_pref, tolerance, draft):
+def best_card_action(r, s, p, tier_pref, tolerance, draft, notes):
     best, best_score = -1, -1e9
     n = s.hand_n[p] if draft else s.n_kept[p]
     for i in range(n):
@@ -233,6 +234,7 @@ def best_card_action(r, s, p, tier_pref, tolerance, draft):
             if s.card_state[p, i] != CARD_RESERVE:
                 continue
             score = card_score(r, s, p, s.cards[p, i], tier_pref, tolerance)
+        explain.note(notes, CARD + i, score)
         if score > best_score:
             best, best_score = i, score
     return CARD + best
@@ -358,12 +360,13 @@ def wants_painting(r, s, p, need):
 
 
 @njit
-def best_take(r, s, p, tier_pref, tolerance):
+def best_take(r, s, p, tier_pref, tolerance, notes):
     """The legal TAKE action for the market painting p wants most (card_score), or -1."""
     best, best_score = -1, -1e9
     for m in range(painting_market_places(r)):
         if is_legal(r, s, TAKE + m):
             score = card_score(r, s, p, s.market[m], tier_pref, tolerance)
+            explain.note(notes, TAKE + m, score)
             if score > best_score:
                 best, best_score = TAKE + m, score
     return best
@@ -476,12 +479,13 @@ def placement_value(r, s, p, loc, params, have, need, on_paint, on_exhibit):
 
 
 @njit(inline="always")
-def place_action(r, s, p, params, have, need):
+def place_action(r, s, p, params, have, need, notes):
     on_paint, on_exhibit = prepare_placement(r, s, p, params, have, need)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
     for loc in range(MAX_SECTORS + N_UPPER):
         if place_ok(r, s, p, loc):
             value = placement_value(r, s, p, loc, params, have, need, on_paint, on_exhibit)
+            explain.note(notes, PLACE + loc, value)
             if value > best_value:
                 best, best_value = PLACE + loc, value
     return best
@@ -629,7 +633,7 @@ def best_tool(r, s, p, params):
 
 
 @njit(inline="always")
-def keep_action(r, s, p, params, have, need):
+def keep_action(r, s, p, params, have, need, notes):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     for c in range(8):
         have[c] = s.reserve[p, c]
@@ -638,17 +642,19 @@ def keep_action(r, s, p, params, have, need):
     for j in range(r.n_sectors):
         if s.lower[p, j] > 0:
             value = lower_value(r, s, p, action_of_slot(r, s, j), have, need, params, False, False)
+            explain.note(notes, KEEP + j, value)
             if value > best_value:
                 best, best_value = KEEP + j, value
     return best
 
 
 @njit(inline="always")
-def heuristic_choice(r, s, p, params, have, need):
+def heuristic_choice(r, s, p, params, have, need, notes):
+    """The heuristic's action for p; the candidates it values are noted in `notes` (`core.explain`)."""
     tier_pref, tolerance, sign = int(params[0]), int(params[TOLERANCE]), params[SIGN] > 0.5
     st = s.stage
     if st == Stage.PLACE:
-        return place_action(r, s, p, params, have, need)
+        return place_action(r, s, p, params, have, need, notes)
     for c in range(8):
         have[c] = s.reserve[p, c]
     needs(r, s, p, have, params, need)
@@ -662,9 +668,9 @@ def heuristic_choice(r, s, p, params, have, need):
         a = first_legal_in(r, s, PAINT_CUBE, VALADON)
         return a if a >= 0 else STOP
     if st == Stage.DRAFT:
-        return best_card_action(r, s, p, tier_pref, tolerance, True)
+        return best_card_action(r, s, p, tier_pref, tolerance, True, notes)
     if st == Stage.ACTIVE or st == Stage.NEW_ACTIVE:
-        return best_card_action(r, s, p, tier_pref, tolerance, False)
+        return best_card_action(r, s, p, tier_pref, tolerance, False, notes)
     if st == Stage.BONUS:
         return HIRE if hire_open(r, s, p, int(params[HIRE_POLICY])) and is_legal(r, s, HIRE) else TOKEN
     if st == Stage.CEZANNE:
@@ -681,13 +687,14 @@ def heuristic_choice(r, s, p, params, have, need):
         if is_legal(r, s, ACCEPT):
             return ACCEPT
         if wants_painting(r, s, p, need):
-            take = best_take(r, s, p, tier_pref, tolerance)
+            take = best_take(r, s, p, tier_pref, tolerance, notes)
             if take >= 0:
                 return take
         best, best_value = -1, -1e9
         for m in range(r.bonus_market_size):
             if is_legal(r, s, BUY + m):
                 value = bonus_card_value(r, s, p, s.bonus_market[m], have, need, tolerance, sign)
+                explain.note(notes, BUY + m, value)
                 if value > best_value:
                     best, best_value = BUY + m, value
         return best
@@ -702,14 +709,16 @@ def heuristic_choice(r, s, p, params, have, need):
         for j in range(r.n_sectors):
             if is_legal(r, s, COPY + j):
                 value = lower_value(r, s, p, action_of_slot(r, s, j), have, need, params, False, False)
+                explain.note(notes, COPY + j, value)
                 if value > best_value:
                     best, best_value = COPY + j, value
         return best
     if st == Stage.KEEP:
-        return keep_action(r, s, p, params, have, need)
+        return keep_action(r, s, p, params, have, need, notes)
     if st == Stage.PAINTER:
         best, best_rank = CARD, -1.0
         for k in range(r.painter_deal):
+            explain.note(notes, CARD + k, PAINTER_RANK[s.dealt[p, k]])
             if PAINTER_RANK[s.dealt[p, k]] > best_rank:
                 best, best_rank = CARD + k, PAINTER_RANK[s.dealt[p, k]]
         return best
@@ -727,7 +736,7 @@ def heuristic_choice(r, s, p, params, have, need):
     if st == Stage.ROTATE:
         return ROTATE
     if st == Stage.TAKE_PAINTING:
-        return best_take(r, s, p, tier_pref, tolerance)
+        return best_take(r, s, p, tier_pref, tolerance, notes)
     if st == Stage.PAINT_TARGET:
         return target_action(r, s, p)
     if st == Stage.EXHIBIT_WHICH:
@@ -741,7 +750,7 @@ def heuristic_choice(r, s, p, params, have, need):
 def heuristic_action(r, s, p, params, ws):
     """The heuristic's action; falls back to the first legal action should a rule it does not model (a future
     engine stage) leave its choice illegal."""
-    a = heuristic_choice(r, s, p, params, ws.have, ws.need)
+    a = heuristic_choice(r, s, p, params, ws.have, ws.need, ws.explain)
     if a >= 0 and is_legal(r, s, a):
         return a
     n = legal_actions(r, s, ws.legal)

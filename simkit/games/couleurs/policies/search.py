@@ -33,6 +33,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
@@ -135,9 +136,12 @@ def search_action(r, s, p, params, ws, sws):
     best, best_total, latest_end = sws.cand[0], -1e300, 0
     for c in range(n):
         total, end = 0.0, 0
+        noting = explain.pause(ws.explain)  # the rollouts' heuristic decisions are not this one's candidates
         for k in range(rollouts):
             total += rollout(r, s, p, sws.cand[c], sws.rollout_seeds[k], heuristic_params, ws, sws)
             end += sws.end_round[0]
+        explain.resume(ws.explain, noting)
+        explain.note(ws.explain, sws.cand[c], total / rollouts)  # the mean margin
         if c == 0:
             latest_end = max(end, deadline)
         if total > best_total and end <= latest_end:

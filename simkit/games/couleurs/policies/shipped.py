@@ -21,6 +21,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
@@ -74,14 +75,15 @@ POLICY_DOCS = {
               "(its parameters) over resampled hidden decks and keeps the best mean margin",
 }
 
-Workspace = namedtuple("Workspace", "legal keys have need")
+Workspace = namedtuple("Workspace", "legal keys have need explain")
 
 
 def new_workspace() -> Workspace:
     """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); the search
-    policy has its own in addition (search.new_search_workspace)."""
+    policy has its own in addition (search.new_search_workspace). `explain`: the candidates a policy weighed
+    (`core.explain`)."""
     return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
-                     np.zeros(N_NEEDS, np.int64))
+                     np.zeros(N_NEEDS, np.int64), explain.new_buffer())
 
 
 @njit
