@@ -8,9 +8,11 @@ import polars as pl
 import pytest
 
 from simkit.cli import main
-from simkit.core.experiment import load_experiment
+from simkit.core.experiment import load_experiment, parse_experiment
+from simkit.core.game import game_class, game_ids
 from simkit.core.provenance import METADATA_KEY, RunRecord, read_run_record
-from simkit.replay.locate import check_replay, recorded_rows, GameRef
+from simkit.core.runner import play_games
+from simkit.replay.locate import GameRef, check_replay, recorded_rows
 from simkit.replay.play import replay_game
 from simkit.replay.public import public_states
 
@@ -206,3 +208,16 @@ def test_explained_actions_are_the_policies_own_choices():
             plain.apply_action(action)
         assert noted > 10
         assert np.array_equal(explained.scores(), plain.scores())
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_registered_game_replays_a_game_as_the_batch_path_plays_it(game_id):
+    cls = game_class(game_id)
+    exp = parse_experiment({"experiment": {"game": game_id, "games": 2, "seed": 3}, "rules": {"n_players": 2},
+                            "players": [{"policy": cls.bench_policy}, {"policy": "random"}]}, "every-game.toml")
+    replay = replay_game(RunRecord.from_experiment(exp, exp.seed), "baseline", 2, 1, explain=True)
+    check_replay(replay.result, play_games(exp, 0, exp.seed, np.array([1])), game_id)
+    assert replay.initial and all(d.text for d in replay.decisions)
+    weighed = [d for d in replay.decisions if d.policy == cls.bench_policy and d.candidates]
+    if game_id in ("canvas", "couleurs"):  # the games whose policies note their candidates (core.explain)
+        assert len(weighed) > 5
