@@ -33,20 +33,17 @@ player_counts = [2, 3]
 
 [rules]
 scoring_cards = ["Composition", "Emphasis", "Repetition", "Variety"]
-
-[variants.grey3]
-bonus_ribbon_points = 3
-
 [[players]]
 policy = "greedy"
-
 [[players]]
 policy = "search"
 rollouts = 2
-
 [[players]]
 policy = "{policy_file}:Uniform"
 label = "uniform"
+
+[variants.grey3]
+bonus_ribbon_points = 3
 """
 
 

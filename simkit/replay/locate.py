@@ -71,4 +71,5 @@ def check_replay(replayed: pl.DataFrame, recorded: pl.DataFrame, where: str) -> 
     if differences:
         raise ReplayMismatchError(f"{where}: the replay does not reproduce the recorded results ("
                                   f"{'; '.join(differences[:6])}{'; ...' if len(differences) > 6 else ''}); the "
-                                  "game's code, its data files or the recorded rules differ from the run's")
+                                  "game's code, its data files or the recorded rules differ from the run's, or a "
+                                  "user policy carries state from game to game")
