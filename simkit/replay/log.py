@@ -91,7 +91,7 @@ def text_lines(replay: Replay) -> Iterator[str]:
                 for c in d.candidates:
                     yield f"    {'*' if c.action == d.action else ' '} {c.value:9.3f}  {c.text}"
             else:
-                yield "  weighed no candidates (a random draw, or a rule with no values)"
+                yield "  weighed no candidates (a forced move, a random draw, or a rule with no values)"
         yield from _fields(d.changed, d.removed)
         if d.scores != scores:
             yield "  scores: " + " ".join(map(str, d.scores))
