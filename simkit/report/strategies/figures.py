@@ -1,5 +1,6 @@
 """A strategy report's common figures (matplotlib, PNG), from its tables only (the Parquet files), so a notebook
-can draw them too. `colours` maps each family to its colour, in the report's family order."""
+can draw them too. Each family has a colour of PALETTE by its place in the report's family order (the order of the
+tables' rows)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,21 @@ from simkit.report.figures import save_figure  # noqa: E402
 from simkit.report.strategies.study import SHIPPED  # noqa: E402
 
 Colours = Mapping[str, str]
+PALETTE = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
+WIN_SHARE = "win_share.png"
+RATINGS = "ratings.png"
+SEATS = "seats.png"
+LENGTH = "game_length.png"
+SENSITIVITY = "sensitivity.png"
+
+
+def families_of(table: pl.DataFrame) -> list[str]:
+    """The families of a table in its row order (the report's family order)."""
+    return list(dict.fromkeys(table["family"].to_list()))
+
+
+def family_colours(families) -> dict[str, str]:
+    return dict(zip(families, PALETTE))
 
 
 def counts(table: pl.DataFrame) -> list[int]:
@@ -50,9 +66,10 @@ def family_dots(ax, rows: pl.DataFrame, colours: Colours, value: str = "estimate
     ax.set_xlim(min(v.min(), rows["lo"].min()) - 0.05, max(v.max(), rows["hi"].max()) + 0.05)
 
 
-def win_share_figure(win: pl.DataFrame, path: Path, colours: Colours) -> Path:
+def win_share_figure(win: pl.DataFrame, path: Path) -> Path:
     """Each family's win share per player count (shipped data), 95% intervals over deals, fair share dotted."""
     win = shipped(win)
+    colours = family_colours(families_of(win))
     fig, axes = panels(len(counts(win)))
     for ax, n in zip(axes, counts(win)):
         family_dots(ax, win.filter(pl.col("n_players") == n), colours)
@@ -63,9 +80,10 @@ def win_share_figure(win: pl.DataFrame, path: Path, colours: Colours) -> Path:
     return finish(fig, "Which strategy family wins: every lineup of distinct families, seats rotated", path)
 
 
-def ratings_figure(ratings: pl.DataFrame, path: Path, colours: Colours) -> Path:
+def ratings_figure(ratings: pl.DataFrame, path: Path) -> Path:
     """Plackett–Luce log-strengths per player count (shipped data), 95% cluster-robust intervals."""
     ratings = shipped(ratings).rename({"log_strength": "estimate"})
+    colours = family_colours(families_of(ratings))
     fig, axes = panels(len(counts(ratings)))
     for ax, n in zip(axes, counts(ratings)):
         family_dots(ax, ratings.filter(pl.col("n_players") == n), colours)
@@ -90,6 +108,27 @@ def seats_figure(seats: pl.DataFrame, path: Path) -> Path:
         ax.set_xlabel("position in turn order")
     axes[0].set_ylabel("win share, 95% CI")
     return finish(fig, "Seat advantage", path)
+
+
+def stacked_figure(families: pl.DataFrame, parts: Mapping[str, tuple[str, str]], ylabel: str, title: str,
+                   path: Path) -> Path:
+    """Per player count (shipped data), one bar per family stacking the columns of `parts` (column -> (colour,
+    label))."""
+    families = shipped(families)
+    fig, axes = panels(len(counts(families)), width=4.8, height=4.2, sharey=True)
+    for ax, n in zip(axes, counts(families)):
+        g = families.filter(pl.col("n_players") == n)
+        x = np.arange(g.height)
+        bottom = np.zeros(g.height)
+        for column, (colour, label) in parts.items():
+            v = g[column].to_numpy()
+            ax.bar(x, v, bottom=bottom, color=colour, label=label)
+            bottom += v
+        ax.set_xticks(x, [f.replace("_", "\n") for f in g["family"]], fontsize=7)
+        ax.set_title("solo" if n == 1 else f"{n} players")
+    axes[0].set_ylabel(ylabel)
+    axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    return finish(fig, title, path)
 
 
 def rates_figure(outcomes: pl.DataFrame, labels: Mapping[str, str], title: str, path: Path) -> Path:
@@ -125,10 +164,11 @@ def length_figure(rounds: pl.DataFrame, path: Path) -> Path:
     return finish(fig, "Game length", path)
 
 
-def sensitivity_figure(win: pl.DataFrame, headlines: pl.DataFrame, path: Path, families: list[str]) -> Path:
+def sensitivity_figure(win: pl.DataFrame, headlines: pl.DataFrame, path: Path) -> Path:
     """Per player count, a map of each family's win share (in %, colour: minus the fair share) on each data set, and
-    how many headlines hold on that data set."""
+    how many of its headlines hold on that data set."""
     sets = list(dict.fromkeys(win["data_set"].to_list()))
+    families = families_of(win)
     fig, axes = panels(len(counts(win)), width=5.2, height=0.42 * len(sets) + 2.6)
     fig.subplots_adjust(wspace=0.12)
     for ax, n in zip(axes, counts(win)):

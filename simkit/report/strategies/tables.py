@@ -12,10 +12,11 @@ report's order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
 import polars as pl
 
+from simkit.report.strategies.study import SHIPPED
 from simkit.stats import clustered_mean, plackett_luce, seat_advantage
 
 TARGET_HALFWIDTH = 0.02
@@ -105,3 +106,55 @@ def precision_table(win: pl.DataFrame, order: Order) -> pl.DataFrame:
              .agg(max_halfwidth=pl.col("halfwidth").max(), deals=pl.col("deals").min())
              .with_columns(target_met=pl.col("max_halfwidth") <= TARGET_HALFWIDTH))
     return order.rows(table)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The common tables in one report's order. The family tables (win shares, ratings, seats) read the mixed
+    lineups only: games of at least `players_from` players (a solo game has nobody to beat)."""
+
+    order: Order
+    players_from: int = 2
+
+    def mixed(self, df: pl.DataFrame) -> pl.DataFrame:
+        return df.filter(pl.col("n_players") >= self.players_from)
+
+    def win_share(self, df: pl.DataFrame) -> pl.DataFrame:
+        return win_share_table(self.mixed(df), self.order)
+
+    def ratings(self, df: pl.DataFrame) -> pl.DataFrame:
+        return ratings_table(self.mixed(df), self.order)
+
+    def seats(self, df: pl.DataFrame) -> pl.DataFrame:
+        return seat_table(self.mixed(df), self.order)
+
+    def lengths(self, games: pl.DataFrame) -> pl.DataFrame:
+        return length_table(games, self.order)
+
+    def rounds(self, games: pl.DataFrame) -> pl.DataFrame:
+        return rounds_histogram(games, self.order)
+
+    def precision(self, win: pl.DataFrame) -> pl.DataFrame:
+        return precision_table(win, self.order)
+
+    def fill(self, t: dict, main: pl.DataFrame, both: pl.DataFrame, games: pl.DataFrame) -> None:
+        """The common tables into t: win shares, seats and lengths on every data set (`both`, its games one row per
+        game in `games`), ratings on the shipped data (`main`; the headlines compared across data sets use none),
+        the rounds histogram of the shipped games, and the precision reached."""
+        t["win_share"] = self.win_share(both)
+        t["ratings"] = self.ratings(main)
+        t["seats"] = self.seats(both)
+        t["lengths"] = self.lengths(games)
+        t["rounds"] = self.rounds(games.filter(pl.col("data_set") == SHIPPED))
+        t["precision"] = self.precision(t["win_share"])
+
+
+def common_tables(res, tables: Tables, check_winners: Callable[[pl.DataFrame], None],
+                  game_outcomes: Callable[[pl.DataFrame], pl.DataFrame]) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The games of every data set (one row per seat), checked by the game's `check_winners`, and one row per game
+    (`game_outcomes`); the common tables filled into res.tables. Returns (seats, games)."""
+    both = pl.concat([res.main, res.sensitivity])
+    check_winners(both)
+    games = game_outcomes(both)
+    tables.fill(res.tables, res.main, both, games)
+    return both, games

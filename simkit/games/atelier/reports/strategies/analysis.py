@@ -10,47 +10,23 @@ import polars as pl
 
 from simkit.games.atelier.reports.strategies.headlines import headline_table
 from simkit.games.atelier.reports.strategies.outcomes import INDICATORS, check_winners, game_outcomes, per_seat
-from simkit.games.atelier.reports.strategies.play import DATA_SETS, FAMILIES, SHIPPED, Results
+from simkit.games.atelier.reports.strategies.play import DATA_SETS, FAMILIES, Results
 from simkit.report.strategies import tables as T
 from simkit.report.strategies.tables import BY, TARGET_HALFWIDTH
 
 ORDER = T.Order(tuple(DATA_SETS), FAMILIES)
+TABLES = T.Tables(ORDER)
 # game-level measures of the report: the INDICATORS (rates) and these counts per game
 GAME_MEASURES = ("rounds", *INDICATORS, "contested_piles", "tied_piles", "dry_piles")
 FAMILY_MEANS = ("score", "painting_vp", "patron_vp", "first_master_vp", "paintings", "masterpieces", "patrons",
                 "paint_left", "inspiration_left", "piles_held", "first_master")
 
-__all__ = ["TARGET_HALFWIDTH", "analyse", "family_table", "first_master_family_table", "length_table",
-           "outcome_table", "precision_table", "ratings_table", "rounds_histogram", "seat_table", "win_share_table"]
-
-
-def win_share_table(df: pl.DataFrame) -> pl.DataFrame:
-    return T.win_share_table(df, ORDER)
-
-
-def ratings_table(df: pl.DataFrame) -> pl.DataFrame:
-    return T.ratings_table(df, ORDER)
-
-
-def seat_table(df: pl.DataFrame) -> pl.DataFrame:
-    return T.seat_table(df, ORDER)
+__all__ = ["TABLES", "TARGET_HALFWIDTH", "analyse", "family_table", "first_master_family_table", "outcome_table"]
 
 
 def outcome_table(games: pl.DataFrame, measures: Sequence[str] = GAME_MEASURES) -> pl.DataFrame:
     """first_master_holder_won counts the games with a holder only (it is null in the others)."""
     return T.outcome_table(games, measures, INDICATORS, ORDER)
-
-
-def length_table(games: pl.DataFrame) -> pl.DataFrame:
-    return T.length_table(games, ORDER)
-
-
-def rounds_histogram(games: pl.DataFrame) -> pl.DataFrame:
-    return T.rounds_histogram(games, ORDER)
-
-
-def precision_table(win: pl.DataFrame) -> pl.DataFrame:
-    return T.precision_table(win, ORDER)
 
 
 def family_table(df: pl.DataFrame) -> pl.DataFrame:
@@ -77,18 +53,9 @@ def first_master_family_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def analyse(res: Results) -> None:
     """Every table, on the shipped data (the main tables) and on all data sets (the sensitivity tables)."""
-    both = pl.concat([res.main, res.sensitivity])
-    check_winners(both)
-    games = game_outcomes(both)
-    shipped_games = games.filter(pl.col("data_set") == SHIPPED)
+    both, games = T.common_tables(res, TABLES, check_winners, game_outcomes)
     t = res.tables
-    t["win_share"] = win_share_table(both)
-    t["ratings"] = ratings_table(res.main)  # the shipped data's: the headlines compared across data sets use none
-    t["seats"] = seat_table(both)
     t["outcomes"] = outcome_table(games)
-    t["lengths"] = length_table(games)
-    t["rounds"] = rounds_histogram(shipped_games)
     t["families"] = family_table(both)
     t["first_master_families"] = first_master_family_table(both)
-    t["precision"] = precision_table(t["win_share"])
     t["headlines"] = headline_table(t)

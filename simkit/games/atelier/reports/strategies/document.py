@@ -9,13 +9,12 @@ from simkit.games.atelier.game import AtelierGame
 from simkit.games.atelier.policies.catalogue import POLICY_PARAMS
 from simkit.games.atelier.reports.strategies import figures as F
 from simkit.games.atelier.reports.strategies import play as P
-from simkit.games.atelier.reports.strategies.analysis import TARGET_HALFWIDTH
 from simkit.games.atelier.reports.strategies.headlines import HEADLINES
 from simkit.games.atelier.reports.strategies.outcomes import INDICATORS
 from simkit.report.document import Document
-from simkit.report.endings import cap_warning
 from simkit.report.intervals import interval_text, percent_text
 from simkit.report.strategies import display as D
+from simkit.report.strategies import sections as S
 
 COUNT_LABEL = {"rounds": "rounds per game", "contested_piles": "piles with students of 2+ players",
                "tied_piles": "piles whose most students are tied", "dry_piles": "empty piles"}
@@ -86,14 +85,8 @@ def _setup(res) -> list[str]:
         "Games on the shipped data: " + ", ".join(f"{n} players {g:,} ({s.deals[n]} deals per lineup)"
                                                   for n, g in games.items())
         + "; on each alternative data set: " + ", ".join(f"{n} players {g:,}" for n, g in sens.items())
-        + (". QUICK run: small samples, wide intervals, the precision target is not met." if s.quick else "."),
-        f"Seeds: lineup i at n players has master seed {s.seed} + 1000 n + i, the same on every data set (common "
-        "random numbers: the same dice streams and shuffles).",
-        "Intervals: 95%. Games that share a deal are dependent, so every interval is over deals (the cluster "
-        "`lineup|deal`): win shares and rates are means per deal with a t interval over deals; Plackett–Luce "
-        "intervals are cluster-robust (sandwich) over deals; the seat test is Hotelling's T² over deals.",
-        f"Run time: {res.seconds.get('total', 0):.0f} s with {res.jobs} job(s) (playing "
-        f"{res.seconds.get('play', 0):.0f} s).",
+        + (S.QUICK_GAMES if s.quick else "."),
+        *S.run_lines(res, "the same dice streams and shuffles"),
     ]
 
 
@@ -106,51 +99,16 @@ def _data_files(res) -> list[str]:
     return out
 
 
-def _warnings(res) -> list[str]:
-    cap = AtelierGame.cap_end_reason
-    found = [cap_warning(res.main, ["n_players"], cap),
-             cap_warning(res.sensitivity, ["data_set", "n_players"], cap)]
-    return [f"{part}: {w}" for part, w in zip(("Shipped data", "Alternative data sets"), found) if w]
-
-
-def report_title(res) -> str:
-    return f"{res.game_title}: which strategy wins?" + (" (QUICK run)" if res.settings.quick else "")
-
-
 def build_document(res) -> Document:
     t = res.tables
-    doc = Document(report_title(res))
-    if res.settings.quick:
-        doc.text("QUICK run: small samples for a smoke test. The intervals are wide and the precision target "
-                 f"(95% half-width <= {TARGET_HALFWIDTH * 100:.0f} points per win share) is not met; do not read "
-                 "the verdicts.")
-    for warning in _warnings(res):
-        doc.text(warning)
-    doc.text("Six strategy families of spec §8 play each other in every mixed lineup at 2, 3 and 4 players, on the "
-             f"shipped data (`{res.data_sources[P.SHIPPED]['data_source']}`) and on each of "
-             f"{len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat, the First Master "
-             "token, the tie-breaks and the patrons matter, how long games last and how contested the paint piles "
-             "are, and whether each answer survives a change of the reconstructed data.")
-    doc.heading("Answer")
-    doc.bullets(_answer(res))
-    doc.heading("Set-up")
-    doc.bullets(_setup(res))
-    doc.heading("Data sets")
-    doc.bullets(_data_files(res))
-    doc.heading("Which family wins")
-    doc.figure(F.WIN_SHARE, "Win share per seat of each family (ties split), mean per deal, 95% t intervals over "
-                            "deals; dotted: the fair share 1/n.")
-    doc.table(D.win_share_display(t["win_share"]))
-    doc.heading("Plackett–Luce ratings")
-    doc.text("Log-strengths from the whole finishing order of every game (ranks after the tie-breaks; a shared rank "
-             "splits the choice), centred to mean 0: a difference of 1 multiplies the odds of finishing ahead by "
-             "e ≈ 2.7. Intervals are cluster-robust over deals.")
-    doc.figure(F.RATINGS, "Plackett–Luce log-strengths with 95% cluster-robust intervals.")
-    doc.table(D.ratings_display(t["ratings"]))
-    doc.heading("Seat advantage")
-    doc.figure(F.SEATS, "Win share by position in turn order (1 = first player), 95% intervals over deals; p: "
-                        "Hotelling's T² over deals that every position wins equally often.")
-    doc.table(D.seat_display(t["seats"]))
+    doc = S.opening(res, AtelierGame.cap_end_reason,
+                    "Six strategy families of spec §8 play each other in every mixed lineup at 2, 3 and 4 players, "
+                    f"on the shipped data (`{res.data_sources[P.SHIPPED]['data_source']}`) and on each of "
+                    f"{len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat, the First "
+                    "Master token, the tie-breaks and the patrons matter, how long games last and how contested the "
+                    "paint piles are, and whether each answer survives a change of the reconstructed data.")
+    S.head(doc, _answer(res), _setup(res), _data_files(res))
+    S.family_sections(doc, t, "ranks after the tie-breaks")
     doc.heading("The First Master token")
     doc.text(f"The first player to own {res.ruleset['masterpieces_to_trigger']} masterpieces takes the token "
              f"({res.ruleset['first_master_vp']} VP, and the last tie-break) and ends the game a round later. "
@@ -185,25 +143,10 @@ def build_document(res) -> Document:
     doc.table(outcome_display(t["outcomes"], ("contested_piles", "tied_piles", "dry_piles", "dry_pile_at_end")))
     doc.table(D.shipped(t["families"]).select("n_players", "family", "piles_held", "paint_left",
                                              "inspiration_left", "paintings"))
-    doc.heading("Sensitivity to the reconstructed data")
-    doc.text("Each headline is stated the same way on every data set. A verdict (the best family; the first "
-             "player favoured, disadvantaged or without detectable edge; the First Master holder usually winning "
-             "or not) holds when it is the same as on the shipped data; the best family holds when the shipped "
-             "data's best family is best or not separated from the best (95% intervals overlap). A quantity holds "
-             "when within a tolerance of the shipped value: "
-             + "; ".join(f"{h.key}: {h.tolerance_text}" for h in HEADLINES if h.tolerance is not None)
-             + ". Cells marked '(differs)' do not hold.")
-    met = "all within" if t["precision"]["target_met"].all() else "not all within"
-    doc.figure(F.SENSITIVITY, "Each family's win share (%) on each data set, coloured by its distance from the "
-                              f"fair share (intervals: win_share.parquet, {met} ±{TARGET_HALFWIDTH * 100:.0f} "
-                              "points); right: headlines that hold on that data set.")
-    for n in _counts(res):
-        doc.text(f"{n} players:")
-        doc.table(D.headlines_display(t["headlines"], n))
-    doc.heading("Precision")
-    doc.text(f"Largest 95% half-width of a family win share per data set and player count (target <= "
-             f"{TARGET_HALFWIDTH:.2f}).")
-    doc.table(t["precision"])
+    S.sensitivity_section(doc, t, "the best family; the first player favoured, disadvantaged or without "
+                          "detectable edge; the First Master holder usually winning or not",
+                          "the best family holds when the shipped data's best family is best or not separated "
+                          "from the best", HEADLINES, _counts(res))
     doc.heading("Files")
     doc.bullets([
         "results.parquet: one row per (lineup, game, seat) on the shipped data: data_set, lineup, deal, the runner's "

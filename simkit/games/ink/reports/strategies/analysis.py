@@ -17,43 +17,16 @@ from simkit.report.strategies.tables import BY
 from simkit.stats import clustered_mean
 
 ORDER = T.Order(tuple(DATA_SETS), FAMILIES)
+TABLES = T.Tables(ORDER, players_from=SOLO + 1)
 GAME_MEASURES = (*COUNT_LABEL, *INDICATORS)
 FAMILY_MEANS = ("finished", "own_left", "black_placed", "turns_taken", "passes", "completions", "completed_value",
                 "completions_3", "completions_4", "completions_5", "completions_6", "completions_7", "bonuses_used",
                 "x_drawn", "tiles_taken")
 
 
-def mixed(df: pl.DataFrame) -> pl.DataFrame:
-    return df.filter(pl.col("n_players") > SOLO)
-
-
-def win_share_table(df: pl.DataFrame) -> pl.DataFrame:
-    return T.win_share_table(mixed(df), ORDER)
-
-
-def ratings_table(df: pl.DataFrame) -> pl.DataFrame:
-    return T.ratings_table(mixed(df), ORDER)
-
-
-def seat_table(df: pl.DataFrame) -> pl.DataFrame:
-    return T.seat_table(mixed(df), ORDER)
-
-
 def outcome_table(games: pl.DataFrame) -> pl.DataFrame:
     """goal_value counts the games with a completed goal only."""
     return T.outcome_table(games, GAME_MEASURES, INDICATORS, ORDER)
-
-
-def length_table(games: pl.DataFrame) -> pl.DataFrame:
-    return T.length_table(games, ORDER)
-
-
-def rounds_histogram(games: pl.DataFrame) -> pl.DataFrame:
-    return T.rounds_histogram(games, ORDER)
-
-
-def precision_table(win: pl.DataFrame) -> pl.DataFrame:
-    return T.precision_table(win, ORDER)
 
 
 def family_table(df: pl.DataFrame) -> pl.DataFrame:
@@ -95,20 +68,12 @@ def solo_turns_histogram(df: pl.DataFrame) -> pl.DataFrame:
 
 def analyse(res: Results) -> None:
     """Every table, on the shipped data (the main tables) and on all data sets (the sensitivity tables)."""
-    both = pl.concat([res.main, res.sensitivity])
-    check_winners(both)
-    games = game_outcomes(both)
+    both, games = T.common_tables(res, TABLES, check_winners, game_outcomes)
     t = res.tables
-    t["win_share"] = win_share_table(both)
-    t["ratings"] = ratings_table(res.main)  # the shipped data's: the headlines compared across data sets use none
-    t["seats"] = seat_table(both)
     t["outcomes"] = outcome_table(games)
-    t["lengths"] = length_table(games)
-    t["rounds"] = rounds_histogram(games.filter(pl.col("data_set") == SHIPPED))
     t["families"] = family_table(both)
     t["solo"] = solo_table(both)
     t["solo_turns"] = solo_turns_histogram(both)
-    t["precision"] = precision_table(t["win_share"])
     solo_cells = t["solo"].select("data_set", "n_players").unique(maintain_order=True).rows()
     t["headlines"] = pl.concat([shared_headline_table(t, SOLO_HEADLINES, solo_cells), headline_table(t)])
     if res.extra.get("bonus_results") is not None:

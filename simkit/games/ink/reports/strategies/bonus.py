@@ -109,7 +109,7 @@ def bonus_table(main: pl.DataFrame, ablated: pl.DataFrame, chance: Mapping[str, 
             a = _per_deal(main.filter(pl.col("n_players") == n), measure, per_family)
             b = _per_deal(without.filter(pl.col("n_players") == n), measure, per_family)
             keys = [c for c in a.columns if c != measure]
-            pairs = a.join(b, on=keys, suffix="_without")
+            pairs = a.join(b, on=keys, suffix="_without").sort(keys[::-1])  # by family, then deal
             groups = pairs.group_by("family", maintain_order=True) if per_family else [((None,), pairs)]
             for (family,), g in groups:
                 r = paired_difference(g[measure].to_numpy(), g[f"{measure}_without"].to_numpy())

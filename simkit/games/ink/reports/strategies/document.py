@@ -13,13 +13,16 @@ from simkit.games.ink.reports.strategies import play as P
 from simkit.games.ink.reports.strategies.headlines import HEADLINES, SOLO_HEADLINES
 from simkit.games.ink.reports.strategies.outcomes import COUNT_LABEL, INDICATORS
 from simkit.report.document import Document
-from simkit.report.endings import cap_warning
 from simkit.report.intervals import interval_text, percent_text
 from simkit.report.strategies import display as D
+from simkit.report.strategies import sections as S
 from simkit.report.strategies.headlines import Tables, measure_row
 from simkit.report.strategies.study import SHIPPED
-from simkit.report.strategies.tables import TARGET_HALFWIDTH
 
+BONUS_TABLES = {"win_share": "Win share at 4 players, points (a family gains when positive)",
+                "rounds": "Rounds per 4-player game (negative: the tile shortens games)",
+                "turns_taken": "Solo turns taken (negative: the tile saves turns)",
+                "finished": "Solo finish rate, points"}
 SOLO_COLUMNS = ("family", "games", "turns [95% CI]", "finish % [95% CI]", "finished_q10", "finished_median",
                 "finished_q90", "own_left_unfinished")
 
@@ -53,7 +56,8 @@ def bonus_display(bonus: pl.DataFrame, measure: str) -> pl.DataFrame:
         pl.format("{} {} {}", "bonus_id", "effect", "amount").alias("tile"),
         pl.col("family").fill_null("all").alias("family"))
     rows = D.ci_column(rows.drop("halfwidth", strict=False), "effect", percent=percent, digits=1)
-    return rows.pivot(on="family", index=["tile", "board_chance"], values="effect")
+    wide = rows.pivot(on="family", index=["tile", "board_chance"], values="effect")
+    return wide.select("tile", "board_chance", *(c for c in (*P.FAMILIES, "all") if c in wide.columns))
 
 
 def _bonus_lines(t: Tables) -> list[str]:
@@ -125,14 +129,9 @@ def _setup(res) -> list[str]:
         f"Games on the shipped data: {_games(res, SHIPPED)} (deals per lineup: {dict(s.deals)}); on each "
         f"alternative data set: {_games(res, next(iter(ALTERNATIVES)))}; bonus-tile games: "
         f"{sum(f.filter(pl.col('seat') == 0).height for f in res.extra.values()):,}; {played:,} games in all"
-        + (". QUICK run: small samples, wide intervals, the precision target is not met." if s.quick else "."),
-        f"Seeds: lineup i at n players has master seed {s.seed} + 1000 n + i, the same on every data set (common "
-        "random numbers: the same bag, palettes, X tokens and start player).",
-        "Intervals: 95%. Games that share a deal are dependent, so every interval is over deals (the cluster "
-        "`lineup|deal`): win shares and rates are means per deal with a t interval over deals; Plackett–Luce "
-        "intervals are cluster-robust (sandwich) over deals; the seat test is Hotelling's T² over deals.",
-        f"Run time: {res.seconds.get('total', 0):.0f} s with {res.jobs} job(s) (playing "
-        f"{res.seconds.get('play', 0):.0f} s, {played / max(res.seconds.get('play', 1), 1e-9):,.0f} games/s).",
+        + (S.QUICK_GAMES if s.quick else "."),
+        *S.run_lines(res, "the same bag, palettes, X tokens and start player",
+                     f", {played / max(res.seconds.get('play', 1), 1e-9):,.0f} games/s"),
     ]
 
 
@@ -142,13 +141,6 @@ def _data_files(res) -> list[str]:
         tag = res.data_sources.get(name, {}).get("data_source", "?")
         out.append(f"{name} (tag `{tag}`): {description}")
     return out
-
-
-def _warnings(res) -> list[str]:
-    cap = InkGame.cap_end_reason
-    found = [cap_warning(res.main, ["n_players"], cap),
-             cap_warning(res.sensitivity, ["data_set", "n_players"], cap)]
-    return [f"{part}: {w}" for part, w in zip(("Shipped data", "Alternative data sets"), found) if w]
 
 
 def _bonus_section(doc: Document, res) -> None:
@@ -161,55 +153,22 @@ def _bonus_section(doc: Document, res) -> None:
     doc.figure(F.BONUS, "Effect of each bonus tile on the board (against another tile of its back in its place) "
                         "on each family's win share at 4 players and its solo turns; 95% paired intervals over "
                         "deals, divided by the tile's chance to be on the board.")
-    doc.text("Win share at 4 players, points (a family gains when positive):")
-    doc.table(bonus_display(t["bonus"], "win_share"))
-    doc.text("Rounds per 4-player game (negative: the tile shortens games):")
-    doc.table(bonus_display(t["bonus"], "rounds"))
-    doc.text("Solo turns taken (negative: the tile saves turns):")
-    doc.table(bonus_display(t["bonus"], "turns_taken"))
-    doc.text("Solo finish rate, points:")
-    doc.table(bonus_display(t["bonus"], "finished"))
-
-
-def report_title(res) -> str:
-    return f"{res.game_title}: which strategy wins?" + (" (QUICK run)" if res.settings.quick else "")
+    for measure, meaning in BONUS_TABLES.items():
+        doc.text(f"{meaning}:")
+        doc.table(bonus_display(t["bonus"], measure))
 
 
 def build_document(res) -> Document:
     t = res.tables
-    doc = Document(report_title(res))
-    if res.settings.quick:
-        doc.text("QUICK run: small samples for a smoke test. The intervals are wide and the precision target "
-                 f"(95% half-width <= {TARGET_HALFWIDTH * 100:.0f} points per win share) is not met; do not read "
-                 "the verdicts.")
-    for warning in _warnings(res):
-        doc.text(warning)
-    doc.text(f"Six strategy families of spec §9 play each other in every mixed lineup at 2, 3 and 4 players and "
-             f"alone (solo), on the shipped data (`{res.data_sources[SHIPPED]['data_source']}`) and on each of "
-             f"{len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat matters, how long "
-             "games last, how often the bag trigger and the black-ink tie-break decide, the goals completed and "
-             "the passes, what each bonus tile is worth, and whether each answer survives a change of the "
-             "reconstructed data.")
-    doc.heading("Answer")
-    doc.bullets(_answer(res))
-    doc.heading("Set-up")
-    doc.bullets(_setup(res))
-    doc.heading("Data sets")
-    doc.bullets(_data_files(res))
-    doc.heading("Which family wins")
-    doc.figure(F.WIN_SHARE, "Win share per seat of each family (ties split), mean per deal, 95% t intervals over "
-                            "deals; dotted: the fair share 1/n.")
-    doc.table(D.win_share_display(t["win_share"]))
-    doc.heading("Plackett–Luce ratings")
-    doc.text("Log-strengths from the whole finishing order of every game (spec §5.5 ranks; a shared rank splits the "
-             "choice), centred to mean 0: a difference of 1 multiplies the odds of finishing ahead by e ≈ 2.7. "
-             "Intervals are cluster-robust over deals.")
-    doc.figure(F.RATINGS, "Plackett–Luce log-strengths with 95% cluster-robust intervals.")
-    doc.table(D.ratings_display(t["ratings"]))
-    doc.heading("Seat advantage")
-    doc.figure(F.SEATS, "Win share by position in turn order (1 = first player), 95% intervals over deals; p: "
-                        "Hotelling's T² over deals that every position wins equally often.")
-    doc.table(D.seat_display(t["seats"]))
+    doc = S.opening(res, InkGame.cap_end_reason,
+                    "Six strategy families of spec §9 play each other in every mixed lineup at 2, 3 and 4 players "
+                    f"and alone (solo), on the shipped data (`{res.data_sources[SHIPPED]['data_source']}`) and on "
+                    f"each of {len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat "
+                    "matters, how long games last, how often the bag trigger and the black-ink tie-break decide, the "
+                    "goals completed and the passes, what each bonus tile is worth, and whether each answer survives "
+                    "a change of the reconstructed data.")
+    S.head(doc, _answer(res), _setup(res), _data_files(res))
+    S.family_sections(doc, t, "spec §5.5 ranks")
     doc.heading("Solo")
     doc.text("Spec §5.6 (`race`): the game ends when the player places the last own bottle (score: turns taken, "
              "fewer is better) or when the bag trigger fires (own bottles left). Turns with a 95% t interval over "
@@ -231,30 +190,14 @@ def build_document(res) -> Document:
     doc.text("Per game: the mean value of the goals completed (all seats), goals, passes and turns per player, "
              "tiles left in the bag. Per family (below): goals completed by value, passes and bottles per seat.")
     doc.table(outcome_display(t["outcomes"], tuple(COUNT_LABEL)))
-    doc.figure(F.GOALS, "Goals completed per seat by value (stacked) and passes per seat (diamonds).")
+    doc.figure(F.GOALS, "Goals completed per seat by value (stacked).")
     doc.table(D.shipped(t["families"]).select("n_players", "family", "finished", "goal_value", "completions",
                                               "passes", "turns_taken", "black_placed", "own_left", "bonuses_used",
                                               "x_drawn"))
     _bonus_section(doc, res)
-    doc.heading("Sensitivity to the reconstructed data")
-    doc.text("Each headline is stated the same way on every data set. A verdict (the best family; the first player "
-             "favoured, disadvantaged or without detectable edge) holds when it is the same as on the shipped "
-             "data; the best (solo: fastest) family holds when the shipped data's is best or not separated from "
-             "the best (95% intervals overlap). A quantity holds when within a tolerance of the shipped value: "
-             + "; ".join(f"{h.key}: {h.tolerance_text}" for h in (*HEADLINES, *SOLO_HEADLINES)
-                         if h.tolerance is not None)
-             + ". Cells marked '(differs)' do not hold.")
-    met = "all within" if t["precision"]["target_met"].all() else "not all within"
-    doc.figure(F.SENSITIVITY, "Each family's win share (%) on each data set, coloured by its distance from the "
-                              f"fair share (intervals: win_share.parquet, {met} ±{TARGET_HALFWIDTH * 100:.0f} "
-                              "points); right: headlines that hold on that data set.")
-    for n in P.PLAYER_COUNTS:
-        doc.text("Solo:" if n == P.SOLO else f"{n} players:")
-        doc.table(D.headlines_display(t["headlines"], n))
-    doc.heading("Precision")
-    doc.text(f"Largest 95% half-width of a family win share per data set and player count (target <= "
-             f"{TARGET_HALFWIDTH:.2f}).")
-    doc.table(t["precision"])
+    S.sensitivity_section(doc, t, "the best family; the first player favoured, disadvantaged or without "
+                          "detectable edge", "the best (solo: fastest) family holds when the shipped data's is best "
+                          "or not separated from the best", (*HEADLINES, *SOLO_HEADLINES), P.PLAYER_COUNTS)
     doc.heading("Files")
     doc.bullets([
         "results.parquet: one row per (lineup, game, seat) on the shipped data: data_set, lineup, deal, the runner's "

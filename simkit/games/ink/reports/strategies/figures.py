@@ -10,35 +10,21 @@ import polars as pl
 
 from simkit.games.ink.reports.strategies.play import FAMILIES
 from simkit.report.strategies import figures as SF
+from simkit.report.strategies.figures import (LENGTH, RATINGS, SEATS, SENSITIVITY, WIN_SHARE, length_figure,
+                                              ratings_figure, seats_figure, sensitivity_figure, win_share_figure)
 
-WIN_SHARE = "win_share.png"
-RATINGS = "ratings.png"
-SEATS = "seats.png"
 OUTCOMES = "outcomes.png"
-LENGTH = "game_length.png"
 GOALS = "goals_by_value.png"
 SOLO = "solo.png"
 BONUS = "bonus_tiles.png"
-SENSITIVITY = "sensitivity.png"
-
-PALETTE = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
-FAMILY_COLOUR = dict(zip(FAMILIES, PALETTE))
+FAMILY_COLOUR = SF.family_colours(FAMILIES)
+__all__ = ["BONUS", "GOALS", "LENGTH", "OUTCOMES", "RATINGS", "SEATS", "SENSITIVITY", "SOLO", "WIN_SHARE",
+           "bonus_figure", "goals_figure", "length_figure", "outcomes_figure", "ratings_figure", "seats_figure",
+           "sensitivity_figure", "solo_figure", "win_share_figure", "write_figures"]
 GOAL_COLOUR = {3: "#c6dbef", 4: "#9ecae1", 5: "#6baed6", 6: "#3182bd", 7: "#08519c"}
 RATE_LABEL = {"bag_fired": "bag trigger fired", "bag_ended": "bag ended the game",
               "bag_decides": "nobody finished (bag decides)", "sole_finisher": "one finisher",
               "black_decides": "black ink decides", "tie_rounds_played": "tie rounds", "shared_win": "shared victory"}
-
-
-def win_share_figure(win: pl.DataFrame, path: Path) -> Path:
-    return SF.win_share_figure(win, path, FAMILY_COLOUR)
-
-
-def ratings_figure(ratings: pl.DataFrame, path: Path) -> Path:
-    return SF.ratings_figure(ratings, path, FAMILY_COLOUR)
-
-
-seats_figure = SF.seats_figure
-length_figure = SF.length_figure
 
 
 def outcomes_figure(outcomes: pl.DataFrame, path: Path) -> Path:
@@ -48,24 +34,10 @@ def outcomes_figure(outcomes: pl.DataFrame, path: Path) -> Path:
 
 
 def goals_figure(families: pl.DataFrame, path: Path) -> Path:
-    """Goals completed per seat by value (stacked) for each family, and passes per seat, per player count."""
-    families = SF.shipped(families)
-    counts = SF.counts(families)
-    fig, axes = SF.panels(len(counts), width=4.2, height=4.2, sharey=True)
-    for ax, n in zip(axes, counts):
-        g = families.filter(pl.col("n_players") == n)
-        x = np.arange(g.height)
-        bottom = np.zeros(g.height)
-        for value, colour in GOAL_COLOUR.items():
-            v = g[f"completions_{value}"].to_numpy()
-            ax.bar(x, v, bottom=bottom, color=colour, label=f"goal {value}")
-            bottom += v
-        ax.plot(x, g["passes"].to_numpy(), "kD", markersize=5, label="passes")
-        ax.set_xticks(x, [f.replace("_", "\n") for f in g["family"]], fontsize=7)
-        ax.set_title("solo" if n == 1 else f"{n} players")
-    axes[0].set_ylabel("per seat and game")
-    axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
-    return SF.finish(fig, "Goals completed by value, and passes, per seat", path)
+    """Goals completed per seat by value (stacked) for each family, per player count (shipped data)."""
+    parts = {f"completions_{value}": (colour, f"goal {value}") for value, colour in GOAL_COLOUR.items()}
+    return SF.stacked_figure(families, parts, "goals completed per seat and game", "Goals completed by value",
+                             path)
 
 
 def solo_figure(solo_turns: pl.DataFrame, solo: pl.DataFrame, path: Path) -> Path:
@@ -116,11 +88,6 @@ def bonus_figure(bonus: pl.DataFrame, path: Path) -> Path:
         ax.set_xlabel(f"effect of the tile on the board: {label}")
     axes[-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     return SF.finish(fig, "Bonus tiles: on the board against another tile of its back, paired by deal", path)
-
-
-def sensitivity_figure(win: pl.DataFrame, headlines: pl.DataFrame, path: Path) -> Path:
-    mixed = headlines.filter(pl.col("n_players") > 1)
-    return SF.sensitivity_figure(win, mixed, path, list(FAMILIES))
 
 
 def write_figures(res, folder: Path) -> list[Path]:
