@@ -9,8 +9,9 @@ What the pairs estimate: on the shipped data T is on the board with a known chan
 4 blue ones); without T its back's draw is uniform over the others, which is also the shipped board's law when T is
 not drawn. So E[with] − E[without] = p · (E[· | T on the board] − E[without T]): the paired mean difference divided
 by p (and its interval, p being exact) is the effect of T on the board against the other tiles of its back in its
-place. Measures: each family's win share at 4 players (mean per deal over its rotations), rounds per 4-player game,
-and solo each family's turns taken and finish rate.
+place. A tile a family never uses still shows an effect for it: minus the mean effect of the tiles that replace it.
+Measures: each family's win share at 4 players (mean per deal over its rotations), rounds per 4-player game, and
+each family's solo turns taken.
 """
 
 from __future__ import annotations
@@ -34,8 +35,7 @@ BONUS_COUNTS = (1, 4)  # solo and the 4-player lineups
 # measure -> (player count, per family, label)
 MEASURES = {"win_share": (4, True, "win share at 4 players (points)"),
             "rounds": (4, False, "rounds per 4-player game"),
-            "turns_taken": (1, True, "solo turns taken"),
-            "finished": (1, True, "solo finish rate (points)")}
+            "turns_taken": (1, True, "solo turns taken")}
 DEFAULT = {p.name: p.default for p in PARAMS}
 
 

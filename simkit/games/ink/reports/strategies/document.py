@@ -21,8 +21,7 @@ from simkit.report.strategies.study import SHIPPED
 
 BONUS_TABLES = {"win_share": "Win share at 4 players, points (a family gains when positive)",
                 "rounds": "Rounds per 4-player game (negative: the tile shortens games)",
-                "turns_taken": "Solo turns taken (negative: the tile saves turns)",
-                "finished": "Solo finish rate, points"}
+                "turns_taken": "Solo turns taken (negative: the tile saves turns)"}
 SOLO_COLUMNS = ("family", "games", "turns [95% CI]", "finish % [95% CI]", "finished_q10", "finished_median",
                 "finished_q90", "own_left_unfinished")
 
@@ -51,7 +50,7 @@ def solo_display(solo: pl.DataFrame) -> pl.DataFrame:
 def bonus_display(bonus: pl.DataFrame, measure: str) -> pl.DataFrame:
     """One row per bonus tile, one column per family (or one for a game measure): the effect of the tile on the
     board with its 95% interval; win shares and rates in points."""
-    percent = measure in ("win_share", "finished")
+    percent = measure == "win_share"
     rows = bonus.filter(pl.col("measure") == measure).with_columns(
         pl.format("{} {} {}", "bonus_id", "effect", "amount").alias("tile"),
         pl.col("family").fill_null("all").alias("family"))
@@ -68,11 +67,12 @@ def _bonus_lines(t: Tables) -> list[str]:
     solo = (t["bonus"].filter(pl.col("measure") == "turns_taken").group_by("bonus_id", maintain_order=True)
             .agg(pl.col("estimate").mean()).sort("estimate").row(0, named=True))
     return [f"Bonus tiles (4 players, on the board against another of its back): {fast['bonus_id']} "
-            f"({fast['effect']}) changes the game length most, by "
+            f"({fast['effect']}) shortens games most, by "
             f"{interval_text(fast['estimate'], fast['lo'], fast['hi'], 2, signed=True)} rounds; {slow['bonus_id']} "
-            f"({slow['effect']}) by {interval_text(slow['estimate'], slow['lo'], slow['hi'], 2, signed=True)}. "
-            f"Solo, {solo['bonus_id']} saves the most turns (mean over families {solo['estimate']:+.2f}). Per family "
-            "and tile: the bonus section."]
+            f"({slow['effect']}) lengthens them most, by "
+            f"{interval_text(slow['estimate'], slow['lo'], slow['hi'], 2, signed=True)}. Solo, {solo['bonus_id']} "
+            f"saves the most turns (mean over families {solo['estimate']:+.2f}). Per family and tile: the bonus "
+            "section."]
 
 
 def _answer(res) -> list[str]:
@@ -93,10 +93,14 @@ def _answer(res) -> list[str]:
             f"{_mean(t, 'goal_value', n, 2)} on average.")
     solo = D.shipped(t["solo"]).sort("estimate")
     best, worst = solo.row(0, named=True), solo.row(-1, named=True)
+    finish = ("every family finished every solo game" if solo["finish_rate"].min() == 1 else
+              f"finish rates {100 * solo['finish_rate'].min():.1f}–{100 * solo['finish_rate'].max():.1f}%")
     lines.append(f"Solo: {best['family']} places every bottle in the fewest turns "
                  f"({interval_text(best['estimate'], best['lo'], best['hi'], 1)}), {worst['family']} in the most "
-                 f"({interval_text(worst['estimate'], worst['lo'], worst['hi'], 1)}); finish rates "
-                 f"{100 * solo['finish_rate'].min():.0f}–{100 * solo['finish_rate'].max():.0f}%.")
+                 f"({interval_text(worst['estimate'], worst['lo'], worst['hi'], 1)}); {finish}.")
+    if D.shipped(t["families"])["passes"].max() == 0:
+        lines.append("No family ever passed (spec §4.6): the heuristics pass only when no tile can be placed "
+                     "(`pass_threshold = 0`), which never happened, so passes per game are 0 at every player count.")
     lines += _bonus_lines(t)
     lines.append(D.sensitivity_summary(t["headlines"]))
     return lines
@@ -150,6 +154,12 @@ def _bonus_section(doc: Document, res) -> None:
     if "bonus" not in t:
         doc.text("Not played in this run.")
         return
+    used = (D.shipped(t["families"]).group_by("family", maintain_order=True)
+            .agg(low=pl.col("bonuses_used").min(), high=pl.col("bonuses_used").max()))
+    doc.text("Bonuses used per seat and game, over the player counts (families table above): "
+             + "; ".join(f"{r['family']} {r['low']:.1f}–{r['high']:.1f}" for r in used.iter_rows(named=True))
+             + ". A family that skips a tile's bonus is affected by that tile only through the tiles that replace "
+               "it.")
     doc.figure(F.BONUS, "Effect of each bonus tile on the board (against another tile of its back in its place) "
                         "on each family's win share at 4 players and its solo turns; 95% paired intervals over "
                         "deals, divided by the tile's chance to be on the board.")

@@ -29,7 +29,7 @@ def solo_finish(t: Tables, data_set: str, n: int) -> tuple[float, str]:
     """The lowest finish rate of a family solo."""
     low = cell(t["solo"], data_set, n).sort("finish_rate").row(0, named=True)
     return low["finish_rate"], (f"{low['family']} "
-                                f"{percent_text(low['finish_rate'], low['finish_lo'], low['finish_hi'], None)}")
+                                f"{percent_text(low['finish_rate'], low['finish_lo'], low['finish_hi'])}")
 
 
 SOLO_HEADLINES = (
