@@ -54,8 +54,8 @@ def finish(fig, title: str, path: Path) -> Path:
     return save_figure(fig, path)
 
 
-def family_dots(ax, rows: pl.DataFrame, colours: Colours, value: str = "estimate") -> None:
-    """One dot per family with its 95% interval, best at the top."""
+def family_dots(ax, rows: pl.DataFrame, colours: Colours, value: str = "estimate", pad: float = 0.05) -> None:
+    """One dot per family with its 95% interval, the highest at the top; `pad` widens the x range each side."""
     rows = rows.sort(value)
     y = np.arange(rows.height)
     v = rows[value].to_numpy()
@@ -63,7 +63,7 @@ def family_dots(ax, rows: pl.DataFrame, colours: Colours, value: str = "estimate
         ax.errorbar(r[value], yi, xerr=[[r[value] - r["lo"]], [r["hi"] - r[value]]], fmt="o", capsize=3,
                     color=colours.get(r["family"], "#444"))
     ax.set_yticks(y, rows["family"].to_list(), fontsize=8)
-    ax.set_xlim(min(v.min(), rows["lo"].min()) - 0.05, max(v.max(), rows["hi"].max()) + 0.05)
+    ax.set_xlim(min(v.min(), rows["lo"].min()) - pad, max(v.max(), rows["hi"].max()) + pad)
 
 
 def win_share_figure(win: pl.DataFrame, path: Path) -> Path:

@@ -184,7 +184,8 @@ def build_document(res) -> Document:
              "fewer is better) or when the bag trigger fires (own bottles left). Turns with a 95% t interval over "
              "games (every game counts, finished or not); the quantiles are of the finished games; "
              "own_left_unfinished: bottles left when the bag ended the game first.")
-    doc.figure(F.SOLO, "Solo turns to finish per family (share of all its games) and finish rate, 95% intervals.")
+    doc.figure(F.SOLO, "Solo turns to place every bottle per family (share of all its games, 2-turn bins); mean "
+                       "turns with 95% intervals and the finish rate.")
     doc.table(solo_display(t["solo"]))
     doc.heading("Game length")
     doc.figure(F.LENGTH, "Share of games by length in rounds (tie rounds not counted).")
