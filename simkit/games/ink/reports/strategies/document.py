@@ -171,7 +171,8 @@ def _bonus_section(doc: Document, res) -> None:
 def build_document(res) -> Document:
     t = res.tables
     doc = S.opening(res, InkGame.cap_end_reason,
-                    "Six strategy families of spec §9 play each other in every mixed lineup at 2, 3 and 4 players "
+                    f"{len(P.FAMILIES)} strategy families of spec §9 play each other in every mixed lineup at 2, 3 "
+                    "and 4 players "
                     f"and alone (solo), on the shipped data (`{res.data_sources[SHIPPED]['data_source']}`) and on "
                     f"each of {len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat "
                     "matters, how long games last, how often the bag trigger and the black-ink tie-break decide, the "

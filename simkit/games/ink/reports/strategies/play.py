@@ -21,8 +21,8 @@ STUDY = Study("ink", REPORT_NAME, FAMILIES, PLAYER_COUNTS, DATA_SETS)
 # Deals per lineup (a deal is n games, one per seat rotation; solo: one game). Sized for a 95% half-width <= 0.02 on
 # every family's win share on every data set: the sd of a family's mean win share per deal was about 0.32-0.37,
 # 0.26-0.32 and 0.23-0.28 at 2, 3 and 4 players in a pilot (the quick run), so a family needs about 1300, 1000 and
-# 750 deals, and it is in 5, 10 and 10 lineups. About 180,000 four-player-game equivalents in all (bonus games
-# included): 4 minutes of play on 2 cores at 400 four-player games per second and core.
+# 750 deals, and it is in 5, 10 and 10 lineups. 241,500 games in all (bonus games included) took 339 s of CPU
+# (user + sys, workers included, /usr/bin/time) on a loaded machine: about 3 minutes on 2 idle cores.
 FULL = Settings(False, {1: 300, 2: 280, 3: 105, 4: 80}, {1: 100, 2: 280, 3: 105, 4: 80})
 QUICK = Settings(True, {1: 6, 2: 6, 3: 2, 4: 2}, {1: 2, 2: 1, 3: 1, 4: 1})
 # The bonus-tile games (`bonus`): per tile, the first deals of each solo and 4-player lineup again without it.
