@@ -35,6 +35,10 @@ def family_colours(families) -> dict[str, str]:
     return dict(zip(families, PALETTE))
 
 
+def players(n: int) -> str:
+    return "solo" if n == 1 else f"{n} players"
+
+
 def counts(table: pl.DataFrame) -> list[int]:
     return sorted(table["n_players"].unique().to_list())
 
@@ -125,7 +129,7 @@ def stacked_figure(families: pl.DataFrame, parts: Mapping[str, tuple[str, str]],
             ax.bar(x, v, bottom=bottom, color=colour, label=label)
             bottom += v
         ax.set_xticks(x, [f.replace("_", "\n") for f in g["family"]], fontsize=7)
-        ax.set_title("solo" if n == 1 else f"{n} players")
+        ax.set_title(players(n))
     axes[0].set_ylabel(ylabel)
     axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     return finish(fig, title, path)
@@ -143,7 +147,7 @@ def rates_figure(outcomes: pl.DataFrame, labels: Mapping[str, str], title: str, 
         lo = np.array([by[m]["lo"] for m in labels])
         hi = np.array([by[m]["hi"] for m in labels])
         ax.bar(x + (i - (len(counts(rows)) - 1) / 2) * width, e, width, yerr=[e - lo, hi - e], capsize=2,
-               label=f"{n} players")
+               label=players(n))
     ax.set_xticks(x, list(labels.values()), rotation=25, ha="right", fontsize=8)
     ax.set_ylabel("share of games, 95% CI")
     ax.legend(fontsize=8)
@@ -157,7 +161,7 @@ def length_figure(rounds: pl.DataFrame, path: Path) -> Path:
     for n in counts(rows):
         g = rows.filter(pl.col("n_players") == n).sort("rounds")
         share = g["games"].to_numpy() / g["games"].sum()
-        ax.step(g["rounds"].to_numpy(), share, where="mid", label=f"{n} players")
+        ax.step(g["rounds"].to_numpy(), share, where="mid", label=players(n))
     ax.set_xlabel("rounds")
     ax.set_ylabel("share of games")
     ax.legend(fontsize=8)
