@@ -16,12 +16,16 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.i
 # notebook -> (env var naming its data folder, the report whose quick run it reads)
 DATA_ENV = {"atelier_strategies.ipynb": ("SIMKIT_ATELIER_STRATEGIES", "atelier-strategies"),
             "canvas_scenarios.ipynb": ("SIMKIT_CANVAS_SCENARIOS", "canvas-scenarios"),
-            "couleurs_value_curves.ipynb": ("SIMKIT_COULEURS_VALUE_CURVES", "value-curves")}
+            "couleurs_value_curves.ipynb": ("SIMKIT_COULEURS_VALUE_CURVES", "value-curves"),
+            "ink_strategies.ipynb": ("SIMKIT_INK_STRATEGIES", "ink-strategies")}
+# notebooks whose quick report is itself in the slow suite (tests/ink/test_ink_strategy_report.py): they run there
+SLOW = {"ink_strategies.ipynb"}
 
 
 def quick_report(tmp_path_factory, name: str) -> Path:
     """A report's quick run, written once per session (canvas-scenarios is shared with
-    tests/canvas/test_scenario_report.py, atelier-strategies with tests/atelier/test_strategy_report.py)."""
+    tests/canvas/test_scenario_report.py, atelier-strategies with tests/atelier/test_strategy_report.py,
+    ink-strategies with tests/ink/test_ink_strategy_report.py)."""
     out = tmp_path_factory.getbasetemp() / f"{name}-quick"
     if not (out / "index.html").exists():
         assert main(["report", name, "--quick", "--out", str(out), "--jobs", "2"]) == 0
@@ -32,7 +36,8 @@ def test_there_are_notebooks():
     assert NOTEBOOKS
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.name in SLOW else p
+                                  for p in NOTEBOOKS], ids=[p.name for p in NOTEBOOKS])
 def test_notebook_runs(path, tmp_path_factory, monkeypatch):
     if path.name in DATA_ENV:
         env, report = DATA_ENV[path.name]

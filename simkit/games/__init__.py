@@ -26,7 +26,8 @@ REGISTRY: Mapping[str, GameEntry] = {
                         reports={"canvas-scenarios": "simkit.games.canvas.reports.scenarios:write_report"}),
     "couleurs": GameEntry("simkit.games.couleurs.game:CouleursGame",
                           reports={"value-curves": "simkit.games.couleurs.reports.value_curves:write_report"}),
-    "ink": GameEntry("simkit.games.ink.game:InkGame"),
+    "ink": GameEntry("simkit.games.ink.game:InkGame",
+                     reports={"ink-strategies": "simkit.games.ink.reports.strategies:write_report"}),
 }
 
 

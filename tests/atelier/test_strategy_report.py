@@ -145,7 +145,7 @@ def test_win_share_is_a_mean_per_deal_with_an_interval_over_deals():
                      {"data_set": "shipped", "n_players": 2, "lineup": "x+y", "deal": deal, "game_index": game,
                       "policy": "majority", "win_share": 1 - a_wins}]
     df = pl.DataFrame(rows)
-    win = A.win_share_table(df)
+    win = A.TABLES.win_share(df)
     painter = win.filter(pl.col("family") == "painter").row(0, named=True)
     per_deal = df.filter(pl.col("policy") == "painter").group_by("deal").agg(pl.col("win_share").mean())
     values = per_deal["win_share"].to_numpy()

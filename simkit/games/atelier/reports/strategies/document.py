@@ -9,27 +9,15 @@ from simkit.games.atelier.game import AtelierGame
 from simkit.games.atelier.policies.catalogue import POLICY_PARAMS
 from simkit.games.atelier.reports.strategies import figures as F
 from simkit.games.atelier.reports.strategies import play as P
-from simkit.games.atelier.reports.strategies.analysis import TARGET_HALFWIDTH
 from simkit.games.atelier.reports.strategies.headlines import HEADLINES
 from simkit.games.atelier.reports.strategies.outcomes import INDICATORS
 from simkit.report.document import Document
-from simkit.report.endings import cap_warning
 from simkit.report.intervals import interval_text, percent_text
+from simkit.report.strategies import display as D
+from simkit.report.strategies import sections as S
 
 COUNT_LABEL = {"rounds": "rounds per game", "contested_piles": "piles with students of 2+ players",
                "tied_piles": "piles whose most students are tied", "dry_piles": "empty piles"}
-
-
-def _shipped(table: pl.DataFrame) -> pl.DataFrame:
-    return table.filter(pl.col("data_set") == P.SHIPPED).drop("data_set")
-
-
-def _ci_column(table: pl.DataFrame, name: str, percent: bool, digits: int = 1) -> pl.DataFrame:
-    """estimate/lo/hi (and halfwidth) replaced by one text column `name`: "estimate [lo, hi]"."""
-    show = percent_text if percent else interval_text
-    text = pl.struct("estimate", "lo", "hi").map_elements(
-        lambda r: show(r["estimate"], r["lo"], r["hi"], digits), return_dtype=pl.String)
-    return table.with_columns(text.alias(name)).drop("estimate", "lo", "hi", "halfwidth", strict=False)
 
 
 def _outcome(outcomes: pl.DataFrame, measure: str, n: int) -> dict:
@@ -53,41 +41,7 @@ def _counts(res) -> list[int]:
 
 def outcome_display(outcomes: pl.DataFrame, measures) -> pl.DataFrame:
     """Shipped data: one row per measure, one column per player count ("estimate [lo, hi]"); rates in percent."""
-    rows = _shipped(outcomes).filter(pl.col("measure").is_in(list(measures)))
-    rows = rows.with_columns(pl.struct("measure", "estimate", "lo", "hi").map_elements(
-        lambda r: (percent_text(r["estimate"], r["lo"], r["hi"]) if r["measure"] in INDICATORS
-                   else interval_text(r["estimate"], r["lo"], r["hi"], 2)),
-        return_dtype=pl.String).alias("ci"))
-    wide = rows.with_columns(pl.format("{} players", "n_players").alias("players")).pivot(
-        on="players", index="measure", values="ci")
-    labels = {**INDICATORS, **COUNT_LABEL}
-    order = {m: i for i, m in enumerate(measures)}
-    return (wide.with_columns(pl.col("measure").replace_strict(labels).alias("meaning"),
-                              pl.col("measure").replace_strict(order).alias("_o"))
-            .sort("_o").drop("_o").select("measure", "meaning", pl.exclude("measure", "meaning")))
-
-
-def win_share_display(win: pl.DataFrame) -> pl.DataFrame:
-    rows = _ci_column(_shipped(win), "win share % [95% CI]", percent=True)
-    return rows.with_columns(pl.format("{} players", "n_players").alias("players")).pivot(
-        on="players", index="family", values="win share % [95% CI]")
-
-
-def ratings_display(ratings: pl.DataFrame) -> pl.DataFrame:
-    rows = _shipped(ratings).rename({"log_strength": "estimate"}).drop("se")
-    rows = _ci_column(rows, "log-strength [95% CI]", percent=False, digits=2)
-    return rows.with_columns(pl.format("{} players", "n_players").alias("players")).pivot(
-        on="players", index="family", values="log-strength [95% CI]")
-
-
-def best_family_text(win: pl.DataFrame, n: int) -> str:
-    """The shipped data's best family at n players, and whether its interval clears the runner-up's."""
-    rows = _shipped(win).filter(pl.col("n_players") == n).sort("estimate", descending=True)
-    top, second = rows.row(0, named=True), rows.row(1, named=True)
-    clear = "clear of" if top["lo"] > second["hi"] else "not separated from"
-    return (f"{top['family']} wins most often ({percent_text(top['estimate'], top['lo'], top['hi'])}, {clear} "
-            f"{second['family']} {percent_text(second['estimate'], second['lo'], second['hi'])}; fair share "
-            f"{100 / n:.0f})")
+    return D.outcome_display(outcomes, measures, {**INDICATORS, **COUNT_LABEL}, INDICATORS)
 
 
 def _answer(res) -> list[str]:
@@ -96,11 +50,11 @@ def _answer(res) -> list[str]:
     for n in _counts(res):
         def rate(measure: str) -> str:
             return _rate(t["outcomes"], measure, n)
-        seat = _shipped(t["seats"]).filter((pl.col("n_players") == n) & (pl.col("turn_order") == 1)).row(
+        seat = D.shipped(t["seats"]).filter((pl.col("n_players") == n) & (pl.col("turn_order") == 1)).row(
             0, named=True)
         first = next(h for h in HEADLINES if h.key == "first_player").value(t, P.SHIPPED, n)[0]
         lines.append(
-            f"{n} players: {best_family_text(t['win_share'], n)}. First player: {first}, "
+            f"{n} players: {D.best_family_text(t['win_share'], n)}. First player: {first}, "
             f"{percent_text(seat['estimate'], seat['lo'], seat['hi'])} (test that every position wins equally "
             f"often: p = {seat['p_value']:.2g}). The First Master token is taken in "
             f"{rate('first_master_taken')} of games and its holder wins {rate('first_master_holder_won')} of them; "
@@ -108,9 +62,7 @@ def _answer(res) -> list[str]:
             f"last {_mean(t['outcomes'], 'rounds', n)} rounds. The top score is tied in {rate('tie_on_score')} of "
             f"games (a shared victory remains in {rate('shared_win')}). Patron VP decide the winner in "
             f"{rate('patrons_decisive')}.")
-    holds = t["headlines"].filter(pl.col("data_set") != P.SHIPPED)
-    lines.append(f"Sensitivity: of {holds.height} (headline, alternative data set, player count) checks, "
-                 f"{int(holds['holds'].sum())} hold as on the shipped data (criteria in the sensitivity section).")
+    lines.append(D.sensitivity_summary(t["headlines"]))
     return lines
 
 
@@ -133,14 +85,8 @@ def _setup(res) -> list[str]:
         "Games on the shipped data: " + ", ".join(f"{n} players {g:,} ({s.deals[n]} deals per lineup)"
                                                   for n, g in games.items())
         + "; on each alternative data set: " + ", ".join(f"{n} players {g:,}" for n, g in sens.items())
-        + (". QUICK run: small samples, wide intervals, the precision target is not met." if s.quick else "."),
-        f"Seeds: lineup i at n players has master seed {s.seed} + 1000 n + i, the same on every data set (common "
-        "random numbers: the same dice streams and shuffles).",
-        "Intervals: 95%. Games that share a deal are dependent, so every interval is over deals (the cluster "
-        "`lineup|deal`): win shares and rates are means per deal with a t interval over deals; Plackett–Luce "
-        "intervals are cluster-robust (sandwich) over deals; the seat test is Hotelling's T² over deals.",
-        f"Run time: {res.seconds.get('total', 0):.0f} s with {res.jobs} job(s) (playing "
-        f"{res.seconds.get('play', 0):.0f} s).",
+        + (S.QUICK_GAMES if s.quick else "."),
+        *S.run_lines(res, "the same dice streams and shuffles"),
     ]
 
 
@@ -153,60 +99,16 @@ def _data_files(res) -> list[str]:
     return out
 
 
-def _warnings(res) -> list[str]:
-    cap = AtelierGame.cap_end_reason
-    found = [cap_warning(res.main, ["n_players"], cap),
-             cap_warning(res.sensitivity, ["data_set", "n_players"], cap)]
-    return [f"{part}: {w}" for part, w in zip(("Shipped data", "Alternative data sets"), found) if w]
-
-
-def headlines_display(headlines: pl.DataFrame, n: int) -> pl.DataFrame:
-    """Player count n: one row per headline, one column per data set: its value, and "(differs)" where it does not
-    hold."""
-    rows = headlines.filter(pl.col("n_players") == n).with_columns(
-        pl.when(pl.col("holds")).then(pl.col("value")).otherwise(pl.format("{} (differs)", "value")).alias("text"))
-    return rows.pivot(on="data_set", index="headline", values="text")
-
-
-def report_title(res) -> str:
-    return f"{res.game_title}: which strategy wins?" + (" (QUICK run)" if res.settings.quick else "")
-
-
 def build_document(res) -> Document:
     t = res.tables
-    doc = Document(report_title(res))
-    if res.settings.quick:
-        doc.text("QUICK run: small samples for a smoke test. The intervals are wide and the precision target "
-                 f"(95% half-width <= {TARGET_HALFWIDTH * 100:.0f} points per win share) is not met; do not read "
-                 "the verdicts.")
-    for warning in _warnings(res):
-        doc.text(warning)
-    doc.text("Six strategy families of spec §8 play each other in every mixed lineup at 2, 3 and 4 players, on the "
-             f"shipped data (`{res.data_sources[P.SHIPPED]['data_source']}`) and on each of "
-             f"{len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat, the First Master "
-             "token, the tie-breaks and the patrons matter, how long games last and how contested the paint piles "
-             "are, and whether each answer survives a change of the reconstructed data.")
-    doc.heading("Answer")
-    doc.bullets(_answer(res))
-    doc.heading("Set-up")
-    doc.bullets(_setup(res))
-    doc.heading("Data sets")
-    doc.bullets(_data_files(res))
-    doc.heading("Which family wins")
-    doc.figure(F.WIN_SHARE, "Win share per seat of each family (ties split), mean per deal, 95% t intervals over "
-                            "deals; dotted: the fair share 1/n.")
-    doc.table(win_share_display(t["win_share"]))
-    doc.heading("Plackett–Luce ratings")
-    doc.text("Log-strengths from the whole finishing order of every game (ranks after the tie-breaks; a shared rank "
-             "splits the choice), centred to mean 0: a difference of 1 multiplies the odds of finishing ahead by "
-             "e ≈ 2.7. Intervals are cluster-robust over deals.")
-    doc.figure(F.RATINGS, "Plackett–Luce log-strengths with 95% cluster-robust intervals.")
-    doc.table(ratings_display(t["ratings"]))
-    doc.heading("Seat advantage")
-    doc.figure(F.SEATS, "Win share by position in turn order (1 = first player), 95% intervals over deals; p: "
-                        "Hotelling's T² over deals that every position wins equally often.")
-    doc.table(_ci_column(_shipped(t["seats"]), "win share % [95% CI]", percent=True)
-              .select("n_players", "turn_order", "win share % [95% CI]", "fair_share", "p_value", "deals"))
+    doc = S.opening(res, AtelierGame.cap_end_reason,
+                    "Six strategy families of spec §8 play each other in every mixed lineup at 2, 3 and 4 players, "
+                    f"on the shipped data (`{res.data_sources[P.SHIPPED]['data_source']}`) and on each of "
+                    f"{len(ALTERNATIVES)} alternative data sets. Which family wins, how much the seat, the First "
+                    "Master token, the tie-breaks and the patrons matter, how long games last and how contested the "
+                    "paint piles are, and whether each answer survives a change of the reconstructed data.")
+    S.head(doc, _answer(res), _setup(res), _data_files(res))
+    S.family_sections(doc, t, "ranks after the tie-breaks")
     doc.heading("The First Master token")
     doc.text(f"The first player to own {res.ruleset['masterpieces_to_trigger']} masterpieces takes the token "
              f"({res.ruleset['first_master_vp']} VP, and the last tie-break) and ends the game a round later. "
@@ -216,10 +118,10 @@ def build_document(res) -> Document:
              "masterpieces at the end.")
     doc.table(outcome_display(t["outcomes"], ("first_master_taken", "first_master_holder_won",
                                               "first_master_decisive")))
-    doc.table(_shipped(t["first_master_families"]))
+    doc.table(D.shipped(t["first_master_families"]))
     doc.heading("Game length")
     doc.figure(F.LENGTH, "Share of games by length in rounds.")
-    doc.table(_shipped(t["lengths"]))
+    doc.table(D.shipped(t["lengths"]))
     doc.heading("How often the tie-break decides")
     doc.text("Spec §4.3: the most paint held, then the First Master token; a victory is shared only when both tie.")
     doc.figure(F.OUTCOMES, "Rates of what decided the games, 95% intervals over deals.")
@@ -230,7 +132,7 @@ def build_document(res) -> Document:
              "family: mean VP per seat by source.")
     doc.table(outcome_display(t["outcomes"], ("patrons_decisive",)))
     doc.figure(F.POINTS, "Mean VP per seat by source for each family.")
-    doc.table(_shipped(t["families"]).select("n_players", "family", "score", "painting_vp", "patron_vp",
+    doc.table(D.shipped(t["families"]).select("n_players", "family", "score", "painting_vp", "patron_vp",
                                              "first_master_vp", "patrons"))
     doc.heading("Paint-pile contention")
     doc.text("At the end of each game: how many of the four piles have students of two or more players, at how many "
@@ -239,27 +141,12 @@ def build_document(res) -> Document:
              "owned at the end. (The results record the end position only, not how often a pile ran dry during "
              "the game.)")
     doc.table(outcome_display(t["outcomes"], ("contested_piles", "tied_piles", "dry_piles", "dry_pile_at_end")))
-    doc.table(_shipped(t["families"]).select("n_players", "family", "piles_held", "paint_left",
+    doc.table(D.shipped(t["families"]).select("n_players", "family", "piles_held", "paint_left",
                                              "inspiration_left", "paintings"))
-    doc.heading("Sensitivity to the reconstructed data")
-    doc.text("Each headline is stated the same way on every data set. A verdict (the best family; the first "
-             "player favoured, disadvantaged or without detectable edge; the First Master holder usually winning "
-             "or not) holds when it is the same as on the shipped data; the best family holds when the shipped "
-             "data's best family is best or not separated from the best (95% intervals overlap). A quantity holds "
-             "when within a tolerance of the shipped value: "
-             + "; ".join(f"{h.key}: {h.tolerance_text}" for h in HEADLINES if h.tolerance is not None)
-             + ". Cells marked '(differs)' do not hold.")
-    met = "all within" if t["precision"]["target_met"].all() else "not all within"
-    doc.figure(F.SENSITIVITY, "Each family's win share (%) on each data set, coloured by its distance from the "
-                              f"fair share (intervals: win_share.parquet, {met} ±{TARGET_HALFWIDTH * 100:.0f} "
-                              "points); right: headlines that hold on that data set.")
-    for n in _counts(res):
-        doc.text(f"{n} players:")
-        doc.table(headlines_display(t["headlines"], n))
-    doc.heading("Precision")
-    doc.text(f"Largest 95% half-width of a family win share per data set and player count (target <= "
-             f"{TARGET_HALFWIDTH:.2f}).")
-    doc.table(t["precision"])
+    S.sensitivity_section(doc, t, "the best family; the first player favoured, disadvantaged or without "
+                          "detectable edge; the First Master holder usually winning or not",
+                          "the best family holds when the shipped data's best family is best or not separated "
+                          "from the best", HEADLINES, _counts(res))
     doc.heading("Files")
     doc.bullets([
         "results.parquet: one row per (lineup, game, seat) on the shipped data: data_set, lineup, deal, the runner's "

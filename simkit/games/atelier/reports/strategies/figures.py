@@ -5,26 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib
+import polars as pl
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+from simkit.report.strategies import figures as SF
+from simkit.report.strategies.figures import (LENGTH, RATINGS, SEATS, SENSITIVITY, WIN_SHARE, length_figure,
+                                              ratings_figure, seats_figure, sensitivity_figure, win_share_figure)
 
-from simkit.games.atelier.reports.strategies.play import SHIPPED  # noqa: E402
-from simkit.report.figures import save_figure  # noqa: E402
-
-WIN_SHARE = "win_share.png"
-RATINGS = "ratings.png"
-SEATS = "seats.png"
 POINTS = "points_by_source.png"
 OUTCOMES = "outcomes.png"
-LENGTH = "game_length.png"
-SENSITIVITY = "sensitivity.png"
+__all__ = ["LENGTH", "OUTCOMES", "POINTS", "RATINGS", "SEATS", "SENSITIVITY", "WIN_SHARE", "length_figure",
+           "outcomes_figure", "points_figure", "ratings_figure", "seats_figure", "sensitivity_figure",
+           "win_share_figure", "write_figures"]
 
-FAMILY_COLOUR = {"painter": "#1b9e77", "majority": "#d95f02", "inspiration_hoarder": "#7570b3",
-                 "masterpiece_rush": "#e7298a", "patron_chaser": "#66a61e", "patient_roller": "#e6ab02"}
 SOURCE_COLOUR = {"painting_vp": "#2171b5", "patron_vp": "#74c476", "first_master_vp": "#fdae6b"}
 SOURCE_LABEL = {"painting_vp": "paintings", "patron_vp": "patrons", "first_master_vp": "First Master token"}
 RATE_LABEL = {"tie_on_score": "top score tied", "decided_by_paint": "tie broken by paint",
@@ -33,162 +25,15 @@ RATE_LABEL = {"tie_on_score": "top score tied", "decided_by_paint": "tie broken 
               "first_master_decisive": "token VP decide winner", "patrons_decisive": "patron VP decide winner"}
 
 
-def _counts(table: pl.DataFrame) -> list[int]:
-    return sorted(table["n_players"].unique().to_list())
-
-
-def _shipped(table: pl.DataFrame) -> pl.DataFrame:
-    return table.filter(pl.col("data_set") == SHIPPED)
-
-
-def _panels(n_panels: int, width: float = 4.6, height: float = 4.0, **kw):
-    fig, axes = plt.subplots(1, n_panels, figsize=(width * n_panels, height), squeeze=False, **kw)
-    return fig, axes[0]
-
-
-def _finish(fig, title: str, path: Path) -> Path:
-    fig.suptitle(title)
-    fig.tight_layout()
-    return save_figure(fig, path)
-
-
-def _family_dots(ax, rows: pl.DataFrame, value: str = "estimate") -> None:
-    """One dot per family with its 95% interval, best at the top."""
-    rows = rows.sort(value)
-    y = np.arange(rows.height)
-    v = rows[value].to_numpy()
-    for yi, r in zip(y, rows.iter_rows(named=True)):
-        ax.errorbar(r[value], yi, xerr=[[r[value] - r["lo"]], [r["hi"] - r[value]]], fmt="o", capsize=3,
-                    color=FAMILY_COLOUR.get(r["family"], "#444"))
-    ax.set_yticks(y, rows["family"].to_list(), fontsize=8)
-    ax.set_xlim(min(v.min(), rows["lo"].min()) - 0.05, max(v.max(), rows["hi"].max()) + 0.05)
-
-
-def win_share_figure(win: pl.DataFrame, path: Path) -> Path:
-    """Each family's win share per player count (shipped data), 95% intervals over deals, fair share dotted."""
-    win = _shipped(win)
-    counts = _counts(win)
-    fig, axes = _panels(len(counts))
-    for ax, n in zip(axes, counts):
-        _family_dots(ax, win.filter(pl.col("n_players") == n))
-        ax.axvline(1 / n, color="grey", linestyle=":", label="fair share 1/n")
-        ax.set_title(f"{n} players")
-        ax.set_xlabel("win share per seat (ties split), 95% CI")
-    axes[0].legend(fontsize=8, loc="lower right")
-    return _finish(fig, "Which strategy family wins: every lineup of distinct families, seats rotated", path)
-
-
-def ratings_figure(ratings: pl.DataFrame, path: Path) -> Path:
-    """Plackett–Luce log-strengths per player count (shipped data), 95% cluster-robust intervals."""
-    ratings = _shipped(ratings).rename({"log_strength": "estimate"})
-    counts = _counts(ratings)
-    fig, axes = _panels(len(counts))
-    for ax, n in zip(axes, counts):
-        _family_dots(ax, ratings.filter(pl.col("n_players") == n))
-        ax.axvline(0, color="grey", linewidth=1)
-        ax.set_title(f"{n} players")
-        ax.set_xlabel("log-strength (mean 0), 95% CI")
-    return _finish(fig, "Plackett–Luce ratings from the finishing order", path)
-
-
-def seats_figure(seats: pl.DataFrame, path: Path) -> Path:
-    """Win share by position in turn order per player count (shipped data), 95% intervals, fair share dotted."""
-    seats = _shipped(seats)
-    counts = _counts(seats)
-    fig, axes = _panels(len(counts), width=3.6, height=3.4)
-    for ax, n in zip(axes, counts):
-        g = seats.filter(pl.col("n_players") == n).sort("turn_order")
-        x, e = g["turn_order"].to_numpy(), g["estimate"].to_numpy()
-        ax.errorbar(x, e, yerr=[e - g["lo"].to_numpy(), g["hi"].to_numpy() - e], fmt="o", capsize=4, color="#2171b5")
-        ax.axhline(1 / n, color="grey", linestyle=":")
-        ax.set_xticks(x)
-        ax.set_xlim(0.5, n + 0.5)
-        ax.set_title(f"{n} players (p = {g['p_value'][0]:.2g})", fontsize=10)
-        ax.set_xlabel("position in turn order")
-    axes[0].set_ylabel("win share, 95% CI")
-    return _finish(fig, "Seat advantage", path)
-
-
 def points_figure(families: pl.DataFrame, path: Path) -> Path:
     """Mean VP per seat by source for each family, stacked, per player count (shipped data)."""
-    families = _shipped(families)
-    counts = _counts(families)
-    fig, axes = _panels(len(counts), width=4.8, height=4.2, sharey=True)
-    for ax, n in zip(axes, counts):
-        g = families.filter(pl.col("n_players") == n)
-        x = np.arange(g.height)
-        bottom = np.zeros(g.height)
-        for source, colour in SOURCE_COLOUR.items():
-            v = g[source].to_numpy()
-            ax.bar(x, v, bottom=bottom, color=colour, label=SOURCE_LABEL[source])
-            bottom += v
-        ax.set_xticks(x, [f.replace("_", "\n") for f in g["family"]], fontsize=7)
-        ax.set_title(f"{n} players")
-    axes[0].set_ylabel("mean VP per seat")
-    axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
-    return _finish(fig, "Where each family's points come from", path)
+    parts = {source: (colour, SOURCE_LABEL[source]) for source, colour in SOURCE_COLOUR.items()}
+    return SF.stacked_figure(families, parts, "mean VP per seat", "Where each family's points come from", path)
 
 
 def outcomes_figure(outcomes: pl.DataFrame, path: Path) -> Path:
     """The rates of what decided games (tie-breaks, First Master, patrons) per player count, 95% CIs over deals."""
-    rows = _shipped(outcomes).filter(pl.col("measure").is_in(list(RATE_LABEL)))
-    counts = _counts(rows)
-    fig, ax = plt.subplots(figsize=(10, 4.4))
-    width = 0.8 / len(counts)
-    x = np.arange(len(RATE_LABEL))
-    for i, n in enumerate(counts):
-        g = rows.filter(pl.col("n_players") == n)
-        by = {r["measure"]: r for r in g.iter_rows(named=True)}
-        e = np.array([by[m]["estimate"] for m in RATE_LABEL])
-        lo = np.array([by[m]["lo"] for m in RATE_LABEL])
-        hi = np.array([by[m]["hi"] for m in RATE_LABEL])
-        ax.bar(x + (i - (len(counts) - 1) / 2) * width, e, width, yerr=[e - lo, hi - e], capsize=2,
-               label=f"{n} players")
-    ax.set_xticks(x, list(RATE_LABEL.values()), rotation=25, ha="right", fontsize=8)
-    ax.set_ylabel("share of games, 95% CI")
-    ax.legend(fontsize=8)
-    return _finish(fig, "What decides a game", path)
-
-
-def length_figure(rounds: pl.DataFrame, path: Path) -> Path:
-    """Distribution of game length in rounds per player count (shipped data)."""
-    rows = _shipped(rounds)
-    fig, ax = plt.subplots(figsize=(8, 3.8))
-    for n in _counts(rows):
-        g = rows.filter(pl.col("n_players") == n).sort("rounds")
-        share = g["games"].to_numpy() / g["games"].sum()
-        ax.step(g["rounds"].to_numpy(), share, where="mid", label=f"{n} players")
-    ax.set_xlabel("rounds")
-    ax.set_ylabel("share of games")
-    ax.legend(fontsize=8)
-    return _finish(fig, "Game length", path)
-
-
-def sensitivity_figure(win: pl.DataFrame, headlines: pl.DataFrame, path: Path) -> Path:
-    """Per player count, a map of each family's win share (in %, colour: minus the fair share) on each data set, and
-    how many headlines hold on that data set."""
-    sets = list(dict.fromkeys(win["data_set"].to_list()))
-    families = list(FAMILY_COLOUR)
-    counts = _counts(win)
-    fig, axes = _panels(len(counts), width=5.2, height=0.42 * len(sets) + 2.6)
-    fig.subplots_adjust(wspace=0.12)
-    for ax, n in zip(axes, counts):
-        g = win.filter(pl.col("n_players") == n)
-        share = {(r["data_set"], r["family"]): r["estimate"] for r in g.iter_rows(named=True)}
-        grid = np.array([[share[(s, f)] for f in families] for s in sets])
-        image = ax.imshow(grid - 1 / n, cmap="RdBu", vmin=-0.3, vmax=0.3, aspect="auto")
-        for (i, j), v in np.ndenumerate(grid):
-            ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=8)
-        held = {r["data_set"]: r for r in headlines.filter(pl.col("n_players") == n).group_by("data_set").agg(
-            pl.col("holds").sum().alias("held"), pl.len().alias("of")).iter_rows(named=True)}
-        for i, s in enumerate(sets):
-            ax.text(len(families) - 0.3, i, f"{held[s]['held']}/{held[s]['of']}", va="center", fontsize=8)
-        ax.set_xticks(range(len(families)), families, fontsize=7, rotation=35, ha="right")
-        ax.set_yticks(range(len(sets)), sets if n == counts[0] else [], fontsize=8)
-        ax.set_title(f"{n} players (fair share {100 / n:.0f}%; right: headlines holding)", fontsize=9)
-    fig.colorbar(image, ax=list(axes), shrink=0.8, label="win share - fair share")
-    fig.suptitle("Sensitivity: family win shares (%) on the shipped data and every alternative data set")
-    return save_figure(fig, path)
+    return SF.rates_figure(outcomes, RATE_LABEL, "What decides a game", path)
 
 
 def write_figures(res, folder: Path) -> list[Path]:
