@@ -56,11 +56,11 @@ def _time_legal(fn, r, states, out, scratch):
 
 
 @nb.njit
-def _time_choose(fn, r, states, policy, params, ws0, ws1, scratch):
+def _time_choose(fn, r, states, policy, params, ws, scratch):
     total = 0
     for i in range(len(states)):
         scratch[0] = states[i]
-        total += fn(r, scratch[0], policy, params, ws0, ws1)
+        total += fn(r, scratch[0], policy, params, *ws)
     return total
 
 
@@ -115,11 +115,8 @@ def interleaved(fns, repeat: int) -> list[float]:
 
 
 def workspaces(game, key, policy_id: int) -> tuple:
-    """The policy's `policy_args`, padded with None to two (the timing loops take two)."""
-    ws = tuple(game.policy_args(key, np.array([policy_id], np.int8)))
-    if len(ws) > 2:
-        raise SystemExit("profile_game handles at most two policy workspaces")
-    return ws + (None,) * (2 - len(ws))
+    """The policy's `policy_args` (the timing loop passes them on as a tuple)."""
+    return tuple(game.policy_args(key, np.array([policy_id], np.int8)))
 
 
 def capture(game, choice, seeds, by: str | None):
@@ -200,7 +197,7 @@ def main() -> None:
     t_copy = timed(lambda: _time_copy(states, scratch), args.repeat) / len(states)
     t_legal = timed(lambda: _time_legal(eng.legal_actions, r, states, legal_buf, scratch), args.repeat) / len(states)
     t_legal -= t_copy
-    t_choose = timed(lambda: _time_choose(eng.choose_action, r, states, pid, vec, ws[0], ws[1], scratch),
+    t_choose = timed(lambda: _time_choose(eng.choose_action, r, states, pid, vec, ws, scratch),
                      args.repeat) / len(states)
     t_choose -= t_copy
     t_apply = timed(lambda: _time_apply(eng.apply_action, r, states, actions, scratch), args.repeat) / len(states)
@@ -240,7 +237,7 @@ def main() -> None:
             rows_v = np.flatnonzero(values == value)
             sub = states[rows_v]
             tc = timed(lambda: _time_copy(sub, scratch), args.repeat) / len(rows_v)
-            t = timed(lambda: _time_choose(eng.choose_action, r, sub, pid, vec, ws[0], ws[1], scratch), args.repeat)
+            t = timed(lambda: _time_choose(eng.choose_action, r, sub, pid, vec, ws, scratch), args.repeat)
             t = t / len(rows_v) - tc
             nl = _time_legal(eng.legal_actions, r, sub, legal_buf, scratch) / len(rows_v)
             tl = timed(lambda: _time_legal(eng.legal_actions, r, sub, legal_buf, scratch), args.repeat) / len(rows_v)

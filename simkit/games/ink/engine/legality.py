@@ -1,6 +1,5 @@
 """Which actions are legal (spec §4.10): `is_legal` is the one test, `legal_actions` lists what it accepts."""
 
-import numpy as np
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
@@ -9,8 +8,7 @@ from simkit.games.ink.engine.goals import complete_legal, pick_legal
 from simkit.games.ink.engine.layout import (COMPLETE, CROSS, MAX_SQUARES, MOVE, N_ACTIONS, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP, TILE, X, CrossingOrder,
                                             Stage)
-from simkit.games.ink.engine.lattice import (cell_free, faces_match, facing_colours, orientation_allowed,
-                                             placement_legal, side_cell)
+from simkit.games.ink.engine.lattice import placement_legal, tile_placements
 from simkit.games.ink.engine.xtokens import x_placement_legal
 
 
@@ -62,27 +60,13 @@ def tile_action_legal(r, s, p, a):
     o = i % N_ORIENTATIONS
     side = i // N_ORIENTATIONS % N_SIDES
     slot = i // (N_ORIENTATIONS * N_SIDES)
-    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot, np.empty(8, np.int64))
+    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot)
 
 
 @njit
 def tile_actions(r, s, p, out):
-    """The legal `place_tile` actions, ascending, into out; returns how many (what a scan of is_legal finds, with
-    the facing colours of each free cell looked up once)."""
-    n = 0
-    face = np.empty(8, np.int64)
-    tile = s.hand_tile
-    for slot in range(s.n_slots[p]):
-        for side in range(N_SIDES):
-            if not cell_free(r, s, p, slot, side, s.hand_slot):
-                continue
-            tx, ty = side_cell(s, p, slot, side)
-            facing_colours(s, p, tx, ty, face)
-            for o in range(r.tile_orientations):
-                if orientation_allowed(r, tile, o) and faces_match(r, tile, o, face):
-                    out[n] = TILE + N_ORIENTATIONS * (N_SIDES * slot + side) + o
-                    n += 1
-    return n
+    """The legal `place_tile` actions, ascending, into out; returns how many (what a scan of is_legal finds)."""
+    return tile_placements(r, s, p, s.hand_tile, s.hand_slot, out, TILE)
 
 
 @njit
