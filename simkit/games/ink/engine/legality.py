@@ -4,12 +4,13 @@
 from simkit.core.jit import njit
 from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
 from simkit.games.ink.engine.flow import nib_free, nib_takeable
-from simkit.games.ink.engine.goals import complete_legal, pick_legal
-from simkit.games.ink.engine.layout import (COMPLETE, CROSS, MAX_SQUARES, MOVE, N_ACTIONS, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP, TILE, X, CrossingOrder,
-                                            Stage)
+from simkit.games.ink.engine.goals import complete_actions, complete_legal, pick_legal
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_CHOICE, MAX_SQUARES, MOVE,
+                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP,
+                                            TILE, X, CrossingOrder, Stage)
 from simkit.games.ink.engine.lattice import placement_legal, tile_placements
-from simkit.games.ink.engine.xtokens import x_placement_legal
+from simkit.games.ink.engine.xtokens import x_actions, x_placement_legal
+from simkit.games.ink.rules.vocabulary import Effect
 
 
 @njit
@@ -99,39 +100,54 @@ def is_legal(r, s, a):
 
 
 @njit
-def stage_range(s):
-    """The actions the current stage may allow: [lo, hi) (PLACE_TILE lists its own, tile_actions)."""
-    st, slots = s.stage, s.n_slots[s.current]
-    if st == Stage.TURN:
-        return MOVE, NIB
-    if st == Stage.PLACE_X:
-        return X, X + 2 * 4 * slots
-    if st == Stage.CHOOSE_NIB:
-        return NIB, STOP
-    if st == Stage.GOALS:
-        return COMPLETE, COMPLETE + N_RESERVES * 4 * slots
-    if st == Stage.BONUS:
-        return NIB, X  # NIB (extra_tile), STOP, CHOICE, LIFT and SQUARE
-    return STOP, X  # SPLASHES, BONUS_ARG: STOP, CHOICE and SQUARE
-
-
-@njit
-def legal_actions(r, s, out):
-    """The legal actions, ascending, into out[:n]; returns n."""
-    if s.done:
-        return 0
-    n = 0
-    if s.stage == Stage.PLACE_TILE:
-        return tile_actions(r, s, s.current, out)
-    if s.stage == Stage.GOALS:  # stop, then the completions
-        out[0] = STOP
-        n = 1
-    lo, hi = stage_range(s)
+def legal_in(r, s, lo, hi, out, n):
+    """The legal actions of [lo, hi), ascending, into out from out[n]; returns the new n."""
     for a in range(lo, hi):
         if is_legal(r, s, a):
             out[n] = a
             n += 1
     return n
+
+
+@njit
+def bonus_actions(r, s, p, out):
+    """Stage BONUS: the units of the bonus tile's effect kind (its part of the action space) and STOP, ascending."""
+    effect = r.bonus_effect[s.bonus_tile]
+    if effect == Effect.EXTRA_TILE:
+        return legal_in(r, s, NIB, STOP + 1, out, 0)
+    out[0] = STOP
+    if effect == Effect.PALETTE_TO_WILD:
+        return legal_in(r, s, CHOICE, CHOICE + MAX_CHOICE, out, 1)
+    if effect == Effect.MOVE_TILE:
+        return legal_in(r, s, LIFT, LIFT + s.n_slots[p], out, 1)
+    return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, 1)
+
+
+@njit
+def legal_actions(r, s, out):
+    """The legal actions, ascending, into out[:n]; returns n. Each stage scans only its part of the action space
+    (the painting's squares, the bonus tile's effect kind), with is_legal or a scan equal to it."""
+    if s.done:
+        return 0
+    st, p = s.stage, s.current
+    if st == Stage.TURN:
+        return legal_in(r, s, MOVE, min(NIB, PASS + min(r.pass_transfer, s.res_palette[p]) + 1), out, 0)
+    if st == Stage.PLACE_X:
+        return x_actions(r, s, p, X, out)
+    if st == Stage.CHOOSE_NIB:
+        return legal_in(r, s, NIB, STOP, out, 0)
+    if st == Stage.PLACE_TILE:
+        return tile_actions(r, s, p, out)
+    if st == Stage.GOALS:  # stop, then the completions
+        out[0] = STOP
+        return complete_actions(r, s, p, COMPLETE, out, 1)
+    if st == Stage.BONUS:
+        return bonus_actions(r, s, p, out)
+    if st == Stage.SPLASHES:  # stop (unless every splash must be filled), then the splashes
+        return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, legal_in(r, s, STOP, STOP + 1, out, 0))
+    if r.bonus_effect[s.bonus_tile] == Effect.MOVE_BOTTLES:  # BONUS_ARG: the splash a bottle moves to
+        return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, 0)
+    return legal_in(r, s, CHOICE, CHOICE + MAX_CHOICE, out, 0)  # BONUS_ARG: a colour or a value
 
 
 @njit

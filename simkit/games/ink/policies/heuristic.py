@@ -15,12 +15,10 @@ Every decision scans the legal atomic actions (engine `legal_actions`) and takes
   family values them (bonus_chaser), taking the first legal unit.
 """
 
-import numpy as np
-
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import OUTWARD, neighbour, side_cell, square_at
-from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_SQUARES, MOVE, N_ORIENTATIONS,
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY,
                                             STOP, TILE, X, Reserve, Stage)
 from simkit.games.ink.engine.legality import legal_actions
@@ -176,11 +174,18 @@ def x_damage(s, p, q):
 @njit
 def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """The family's action for the current player; -1 when none is legal."""
+    p = s.current
+    stage = s.stage
+    if stage == Stage.BONUS and not s.done:  # STOP is always legal here: the list is needed only to choose a unit
+        effect = r.bonus_effect[s.bonus_tile]
+        if effect == Effect.PALETTE_TO_WILD:  # the most bottles
+            k = min(s.bonus_left, s.res_palette[p], MAX_CHOICE - 1)
+            return CHOICE + k if k >= 1 else STOP
+        if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
+            return STOP
     n = legal_actions(r, s, legal)
     if n == 0:
         return -1
-    p = s.current
-    stage = s.stage
     best_a = legal[0]
     best = -1e18
     if stage == Stage.TURN or stage == Stage.CHOOSE_NIB:
@@ -212,14 +217,11 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                     return pass_a
         return best_a
     if stage == Stage.PLACE_TILE:
-        gmin = np.empty(MAX_SQUARES, np.int64)
-        gmax = np.empty(MAX_SQUARES, np.int64)
-        spl = np.empty(MAX_SQUARES, np.int64)
-        seen = np.empty(8, np.int64)
+        gmin, gmax, spl = s.area_goal_min, s.area_goal_max, s.area_splashes
         area_tables(s, p, gmin, gmax, spl)
         for i in range(n):
             a = legal[i]
-            v = placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7)
+            v = placement_score(r, s, p, family, a, gmin, gmax, spl, s.seen, p0, p1, p2, p3, p4, p5, p6, p7)
             if v > best:
                 best, best_a = v, a
         return best_a
@@ -258,13 +260,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                 best, best_a = v, a
         return best_a
     if stage == Stage.BONUS:
-        effect = r.bonus_effect[s.bonus_tile]
-        if effect == Effect.PALETTE_TO_WILD:
-            for i in range(n):
-                if CHOICE <= legal[i] < LIFT and legal[i] > best_a:
-                    best_a = legal[i]
-            return best_a if best_a != STOP else STOP
-        if effect == Effect.EXTRA_TILE:
+        if r.bonus_effect[s.bonus_tile] == Effect.EXTRA_TILE:
             for i in range(n):
                 a = legal[i]
                 if NIB <= a < STOP:
@@ -272,9 +268,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                     if v > best:
                         best, best_a = v, a
             return best_a
-        if family != BONUS_CHASER or effect == Effect.MOVE_TILE:
-            return STOP
-        for i in range(n):
+        for i in range(n):  # bonus_chaser: the first unit
             if legal[i] != STOP:
                 return legal[i]
         return STOP
