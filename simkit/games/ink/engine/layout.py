@@ -212,9 +212,9 @@ STATE_DTYPE = np.dtype([
     ("stack", "i2", MAX_SQUARES),
     ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
     # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
-    # areas a placement joins
+    # open squares facing a cell (colour, area label) and the areas a placement joins
     ("area_goal_min", "i2", MAX_SQUARES), ("area_goal_max", "i2", MAX_SQUARES), ("area_splashes", "i2", MAX_SQUARES),
-    ("seen", "i2", 8),
+    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("seen", "i2", 8),
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),
     ("completions", "i2", (MAX_PLAYERS, MAX_GOAL_VALUE + 1)), ("bonuses_used", "i2", MAX_PLAYERS),

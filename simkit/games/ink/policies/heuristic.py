@@ -102,13 +102,27 @@ def area_tables(s, p, gmin, gmax, spl):
 
 
 @njit
-def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
-    i = a - TILE
-    o = i % N_ORIENTATIONS
-    side = i // N_ORIENTATIONS % N_SIDES
-    slot = i // (N_ORIENTATIONS * N_SIDES)
-    tile = s.hand_tile
+def facing_areas(s, p, slot, side):
+    """The open squares facing a tile put beside slot `slot` (side `side`): for position j across its k-th outward
+    side, s.face_colour[2 j + k] (NONE when there is no open square) and s.face_label[2 j + k]."""
     tx, ty = side_cell(s, p, slot, side)
+    for j in range(4):
+        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
+        for k in range(2):
+            sd = OUTWARD[j, k]
+            q = square_at(s, p, x + SIDE_DX[sd], y + SIDE_DY[sd])
+            if q == NONE or not is_open(s, p, q):
+                s.face_colour[2 * j + k] = NONE
+            else:
+                s.face_colour[2 * j + k] = s.sq_colour[p, q]
+                s.face_label[2 * j + k] = s.area_label[q]
+
+
+@njit
+def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The one-step score of place_tile action a; facing_areas must hold its cell."""
+    o = (a - TILE) % N_ORIENTATIONS
+    tile = s.hand_tile
     nseen = 0
     score = 0.0
     sw = splash_weight(family, p0, p1)
@@ -116,7 +130,6 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
     for j in range(4):
         c = r.tile_colour[tile, SOURCE[o, j]]
         m = r.tile_mark[tile, SOURCE[o, j]]
-        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
         size = 1
         splashes = 1 if m == SPLASH else 0
         best = 0.0
@@ -125,11 +138,9 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
         hi = m if m > 0 else 0
         lo = m if m > 0 else 99
         for k in range(2):
-            sd = OUTWARD[j, k]
-            q = square_at(s, p, x + SIDE_DX[sd], y + SIDE_DY[sd])
-            if q == NONE or not is_open(s, p, q) or s.sq_colour[p, q] != c:
+            if s.face_colour[2 * j + k] != c:
                 continue
-            lab = s.area_label[q]
+            lab = s.face_label[2 * j + k]
             dup = False
             for t in range(nseen):
                 if seen[t] == lab:
@@ -219,8 +230,12 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
     if stage == Stage.PLACE_TILE:
         gmin, gmax, spl = s.area_goal_min, s.area_goal_max, s.area_splashes
         area_tables(s, p, gmin, gmax, spl)
+        cell = NONE
         for i in range(n):
             a = legal[i]
+            if (a - TILE) // N_ORIENTATIONS != cell:  # the actions of one cell come together
+                cell = (a - TILE) // N_ORIENTATIONS
+                facing_areas(s, p, cell // N_SIDES, cell % N_SIDES)
             v = placement_score(r, s, p, family, a, gmin, gmax, spl, s.seen, p0, p1, p2, p3, p4, p5, p6, p7)
             if v > best:
                 best, best_a = v, a
