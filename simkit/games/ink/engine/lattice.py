@@ -121,16 +121,24 @@ def facing_bits(s, p, tx, ty):
 
 
 @njit
-def cell_free(r, s, p, slot, side, forbidden_slot):
-    """The cell beside slot `slot` in direction `side` may take a tile, and this (slot, side) names it (spec §3.3
-    condition 1, §7.1 #4 `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed
-    (`move_tile`: "another empty cell", spec §4.8)."""
-    if slot >= s.n_slots[p] or not s.slot_placed[p, slot] or not canonical_side(s, p, slot, side):
+def cell_open(r, s, p, slot, side, forbidden_slot):
+    """The cell beside slot `slot` in direction `side` may take a tile (spec §3.3 condition 1, §7.1 #4
+    `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed (`move_tile`: "another
+    empty cell", spec §4.8)."""
+    if slot >= s.n_slots[p] or not s.slot_placed[p, slot]:
         return False
     tx, ty = side_cell(s, p, slot, side)
+    if cell_slot(s, p, tx, ty) != NONE:
+        return False
     if forbidden_slot != NONE and tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]:
         return False
     return within_size(r, s, p, tx, ty)
+
+
+@njit
+def cell_free(r, s, p, slot, side, forbidden_slot):
+    """cell_open, and this (slot, side) names the cell: one action per cell."""
+    return cell_open(r, s, p, slot, side, forbidden_slot) and canonical_side(s, p, slot, side)
 
 
 @njit
@@ -164,9 +172,10 @@ def orientation_bits(r, s, tile):
 
 
 @njit
-def free_cell_faces(r, s, p, slot, side, forbidden_slot):
-    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile (cell_free), else -1."""
-    if not cell_free(r, s, p, slot, side, forbidden_slot):
+def free_cell_faces(r, s, p, slot, side, forbidden_slot, named):
+    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile (cell_open; with
+    `named`, cell_free), else -1."""
+    if not cell_open(r, s, p, slot, side, forbidden_slot) or (named and not canonical_side(s, p, slot, side)):
         return -1
     tx, ty = side_cell(s, p, slot, side)
     return facing_bits(s, p, tx, ty)
@@ -180,7 +189,7 @@ def tile_placements(r, s, p, tile, forbidden_slot, out, first):
     n = 0
     for slot in range(s.n_slots[p]):
         for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot)
+            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, True)
             for o in range(N_ORIENTATIONS if faces > 0 else 0):
                 if s.fit[o] & faces:
                     out[n] = first + N_ORIENTATIONS * (N_SIDES * slot + side) + o
@@ -190,11 +199,13 @@ def tile_placements(r, s, p, tile, forbidden_slot, out, first):
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
-    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one."""
+    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one. Every free
+    cell is beside some tile, so the cells beside each tile are tried whether or not that (slot, side) names them,
+    newest tile first (the painting's edge)."""
     orientation_bits(r, s, tile)
-    for slot in range(s.n_slots[p]):
+    for slot in range(s.n_slots[p] - 1, -1, -1):
         for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot)
+            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, False)
             for o in range(N_ORIENTATIONS if faces > 0 else 0):
                 if s.fit[o] & faces:
                     return True

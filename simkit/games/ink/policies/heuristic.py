@@ -24,6 +24,7 @@ from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE,
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.rules.components import SPLASH
+from simkit.games.ink.rules.params import MAX_GOAL_VALUE
 from simkit.games.ink.rules.vocabulary import Effect
 
 # families
@@ -49,6 +50,21 @@ def goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7):
                 return 1.0 + vals[i]
         return 1.0
     return 1.0
+
+
+@njit
+def goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """s.goal_w[v] = goal_weight of every goal value v, for the many placements of one decision."""
+    for v in range(1, MAX_GOAL_VALUE + 1):
+        s.goal_w[v] = goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
+
+
+@njit
+def weight_of(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7):
+    """goal_weight of v ≥ 1, from goal_weights' table."""
+    if v <= MAX_GOAL_VALUE:
+        return s.goal_w[v]
+    return goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
 
 
 @njit
@@ -120,7 +136,7 @@ def facing_areas(s, p, slot, side):
 
 @njit
 def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
-    """The one-step score of place_tile action a; facing_areas must hold its cell."""
+    """The one-step score of place_tile action a; facing_areas must hold its cell, goal_weights the weights."""
     o = (a - TILE) % N_ORIENTATIONS
     tile = s.hand_tile
     nseen = 0
@@ -134,7 +150,7 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
         splashes = 1 if m == SPLASH else 0
         best = 0.0
         if m > 0:
-            best = 0.3 * goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
+            best = 0.3 * weight_of(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
         hi = m if m > 0 else 0
         lo = m if m > 0 else 99
         for k in range(2):
@@ -157,7 +173,7 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
             gain = gw * (size - 1)
             for v in (hi, lo):
                 if 0 < v <= size:
-                    w = goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
+                    w = weight_of(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
                     if w > 0:
                         gain = max(gain, w + sw * splashes)
             best += gain
@@ -230,6 +246,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
     if stage == Stage.PLACE_TILE:
         gmin, gmax, spl = s.area_goal_min, s.area_goal_max, s.area_splashes
         area_tables(s, p, gmin, gmax, spl)
+        goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
         cell = NONE
         for i in range(n):
             a = legal[i]
