@@ -12,7 +12,8 @@ Every decision scans the legal atomic actions (engine `legal_actions`) and takes
   preferred reserve; goals whose weight is not positive are left;
 - the X token: on the squares whose loss costs least (no goal, no splash, small areas);
 - bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
-  family values them (bonus_chaser), taking the first legal unit.
+  family values them (bonus_chaser), taking the first legal unit (palette_to_wild and a bonus left unused are
+  chosen without listing the legal actions).
 """
 
 from simkit.core.jit import njit
