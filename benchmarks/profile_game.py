@@ -15,8 +15,8 @@ Any game on the compiled base (`simkit.core.compiled`) can be profiled: everythi
    `record_game`). Each state is first copied into one record, as hot in the cache as the batch loop's own; the
    copies are timed apart and taken off. Calls per game times nanoseconds per
    call gives the per-game cost of each part; the sum is compared with the compiled loop.
-3. The decision counts per game, and with `--by FIELD` (a state field such as Atelier's `stage`) the decisions
-   and the policy's time split by its value.
+3. The decision counts per game, and with `--by FIELD` (a state field such as Atelier's `stage`) the decisions,
+   the policy's time and the transition's split by its value.
 
 Times are CPU time of this process (time.process_time: a shared machine's other work is not counted, though it
 still disturbs caches). The batch and the compiled loop are medians of `--repeat` interleaved timings, each kernel
@@ -56,11 +56,11 @@ def _time_legal(fn, r, states, out, scratch):
 
 
 @nb.njit
-def _time_choose(fn, r, states, policy, params, ws0, ws1, scratch):
+def _time_choose(fn, r, states, policy, params, ws, scratch):
     total = 0
     for i in range(len(states)):
         scratch[0] = states[i]
-        total += fn(r, scratch[0], policy, params, ws0, ws1)
+        total += fn(r, scratch[0], policy, params, *ws)
     return total
 
 
@@ -115,11 +115,8 @@ def interleaved(fns, repeat: int) -> list[float]:
 
 
 def workspaces(game, key, policy_id: int) -> tuple:
-    """The policy's `policy_args`, padded with None to two (the timing loops take two)."""
-    ws = tuple(game.policy_args(key, np.array([policy_id], np.int8)))
-    if len(ws) > 2:
-        raise SystemExit("profile_game handles at most two policy workspaces")
-    return ws + (None,) * (2 - len(ws))
+    """The policy's `policy_args` (the timing loop passes them on as a tuple)."""
+    return tuple(game.policy_args(key, np.array([policy_id], np.int8)))
 
 
 def capture(game, choice, seeds, by: str | None):
@@ -200,7 +197,7 @@ def main() -> None:
     t_copy = timed(lambda: _time_copy(states, scratch), args.repeat) / len(states)
     t_legal = timed(lambda: _time_legal(eng.legal_actions, r, states, legal_buf, scratch), args.repeat) / len(states)
     t_legal -= t_copy
-    t_choose = timed(lambda: _time_choose(eng.choose_action, r, states, pid, vec, ws[0], ws[1], scratch),
+    t_choose = timed(lambda: _time_choose(eng.choose_action, r, states, pid, vec, ws, scratch),
                      args.repeat) / len(states)
     t_choose -= t_copy
     t_apply = timed(lambda: _time_apply(eng.apply_action, r, states, actions, scratch), args.repeat) / len(states)
@@ -235,19 +232,22 @@ def main() -> None:
         counts = Counter(values.tolist())
         print()
         print(f"  by {args.by}: {'decisions/game':>14s} {'policy ns':>10s} {'us/game':>9s} {'legal/decision':>14s} "
-              f"{'list ns':>8s}")
+              f"{'list ns':>8s} {'apply ns':>9s} {'us/game':>8s}")
         for value, count in sorted(counts.items()):
             rows_v = np.flatnonzero(values == value)
             sub = states[rows_v]
             tc = timed(lambda: _time_copy(sub, scratch), args.repeat) / len(rows_v)
-            t = timed(lambda: _time_choose(eng.choose_action, r, sub, pid, vec, ws[0], ws[1], scratch), args.repeat)
+            t = timed(lambda: _time_choose(eng.choose_action, r, sub, pid, vec, ws, scratch), args.repeat)
             t = t / len(rows_v) - tc
             nl = _time_legal(eng.legal_actions, r, sub, legal_buf, scratch) / len(rows_v)
             tl = timed(lambda: _time_legal(eng.legal_actions, r, sub, legal_buf, scratch), args.repeat) / len(rows_v)
             tl -= tc
+            sub_actions = actions[rows_v]
+            ta = timed(lambda: _time_apply(eng.apply_action, r, sub, sub_actions, scratch), args.repeat)
+            ta = ta / len(rows_v) - tc
             label = _label(game, args.by, value)
             print(f"  {label:>18s} {count / k:14.1f} {t * 1e9:10.0f} {count / k * t * us:9.1f} {nl:14.2f} "
-                  f"{tl * 1e9:8.0f}")
+                  f"{tl * 1e9:8.0f} {ta * 1e9:9.0f} {count / k * ta * us:8.1f}")
 
 
 def _label(game, field: str, value) -> str:

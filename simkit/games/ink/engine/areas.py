@@ -24,12 +24,6 @@ def is_open(s, p, q):
 
 
 @njit
-def joins(s, p, q, other):
-    return other != NONE and s.area_label[other] == NONE and is_open(s, p, other) and \
-        s.sq_colour[p, other] == s.sq_colour[p, q]
-
-
-@njit
 def compute_areas(s, p):
     """Label every square of p's painting with its area (flood fill from the lowest square of each area)."""
     if s.areas_player == p:
@@ -37,8 +31,10 @@ def compute_areas(s, p):
     n = 4 * s.n_slots[p]
     for q in range(n):
         s.area_label[q] = NONE
+        s.open_colour[q] = s.sq_colour[p, q] if is_open(s, p, q) else NONE
     for start in range(n):
-        if s.area_label[start] != NONE or not is_open(s, p, start):
+        colour = s.open_colour[start]
+        if s.area_label[start] != NONE or colour == NONE:
             continue
         s.area_label[start] = start
         s.stack[0] = start
@@ -49,7 +45,7 @@ def compute_areas(s, p):
             size += 1
             for side in range(N_SIDES + 1):
                 other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
-                if joins(s, p, q, other):
+                if other != NONE and s.area_label[other] == NONE and s.open_colour[other] == colour:
                     s.area_label[other] = start
                     s.stack[top] = other
                     top += 1

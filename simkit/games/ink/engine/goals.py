@@ -5,8 +5,9 @@ from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import area_of, compute_areas, is_open, touch
 from simkit.games.ink.engine.bottles import check_last_bottle, own_left, reserve_count, reserve_usable, take_bottle
 from simkit.games.ink.engine.lattice import square_x, square_y
-from simkit.games.ink.engine.layout import (CHOSEN, NO_BOTTLE, NONE, UPRIGHT_BLACK, UPRIGHT_OWN, UPSIDE_DOWN_BLACK,
-                                            UPSIDE_DOWN_OWN, GoalSizeRule, GrowthRequirement, Reserve, Stage)
+from simkit.games.ink.engine.layout import (CHOSEN, N_RESERVES, NO_BOTTLE, NONE, UPRIGHT_BLACK, UPRIGHT_OWN,
+                                            UPSIDE_DOWN_BLACK, UPSIDE_DOWN_OWN, GoalSizeRule, GrowthRequirement,
+                                            Reserve, Stage)
 from simkit.games.ink.rules.components import SPLASH
 
 
@@ -27,6 +28,20 @@ def complete_legal(r, s, p, q, reserve):
     """`complete(goal q, reserve)`: all four requirements of spec §4.4."""
     compute_areas(s, p)
     return goal_completable(r, s, p, q) and reserve_usable(r, s, p, reserve, s.sq_colour[p, q])
+
+
+@njit
+def complete_actions(r, s, p, first, out, n):
+    """The legal `complete` actions, first + N_RESERVES q + reserve ascending, into out from out[n]; returns the
+    new n (what a scan of complete_legal finds)."""
+    compute_areas(s, p)
+    for q in range(4 * s.n_slots[p]):
+        if goal_completable(r, s, p, q):
+            for reserve in range(N_RESERVES):
+                if reserve_usable(r, s, p, reserve, s.sq_colour[p, q]):
+                    out[n] = first + N_RESERVES * q + reserve
+                    n += 1
+    return n
 
 
 @njit

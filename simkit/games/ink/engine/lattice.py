@@ -4,15 +4,24 @@ lifting tiles. See layout.py for how slots, squares and the cell grid are held."
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE, POS_DX, POS_DY,
-                                            SIDE_DX, SIDE_DY)
+from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_ORIENTATIONS, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE,
+                                            POS_DX, POS_DY, SIDE_DX, SIDE_DY)
 from simkit.games.ink.engine.orientation import DIAGONAL_AFTER, SOURCE
-from simkit.games.ink.rules.components import NO_DIAGONAL
+from simkit.games.ink.rules.components import N_COLOURS, NO_DIAGONAL
 
 # the position of the square at offset (dx, dy) inside its tile: POSITION_AT[dy][dx]
 POSITION_AT = ((0, 1), (3, 2))
 # the two sides of each position (TL, TR, BR, BL) that face out of its tile: W and N, E and N, E and S, W and S
 OUTWARD = np.array([[2, 3], [0, 3], [0, 1], [2, 1]], np.int64)
+# the square beside position j in direction `side`: position NEXT_POSITION[j, side] of the same tile (INSIDE = 1)
+# or of the tile beside it in that direction
+NEXT_POSITION = np.zeros((4, N_SIDES), np.int64)
+INSIDE = np.zeros((4, N_SIDES), np.int64)
+for _j in range(4):
+    for _side in range(N_SIDES):
+        _x, _y = POS_DX[_j] + SIDE_DX[_side], POS_DY[_j] + SIDE_DY[_side]
+        NEXT_POSITION[_j, _side] = POSITION_AT[_y & 1][_x & 1]
+        INSIDE[_j, _side] = 0 <= _x <= 1 and 0 <= _y <= 1
 
 
 @njit
@@ -45,8 +54,13 @@ def square_y(s, p, q):
 
 @njit
 def neighbour(s, p, q, side):
-    """The square beside square q in direction `side` (E, S, W, N), or NONE."""
-    return square_at(s, p, square_x(s, p, q) + SIDE_DX[side], square_y(s, p, q) + SIDE_DY[side])
+    """The square beside square q in direction `side` (E, S, W, N), or NONE. Inside q's own tile it is that tile's
+    square while the tile is placed (a lifted tile is in no cell)."""
+    slot, j = q >> 2, q & 3
+    if INSIDE[j, side]:
+        return q - j + NEXT_POSITION[j, side] if s.slot_placed[p, slot] == 1 else NONE
+    other = cell_slot(s, p, s.slot_cell[p, slot, 0] + SIDE_DX[side], s.slot_cell[p, slot, 1] + SIDE_DY[side])
+    return NONE if other == NONE else 4 * other + NEXT_POSITION[j, side]
 
 
 @njit
@@ -92,69 +106,108 @@ def within_size(r, s, p, tx, ty):
 
 
 @njit
-def facing_colours(s, p, tx, ty, face):
-    """face[2 j + k]: the colour facing position j of a tile at cell (tx, ty) across its k-th outward side (spec
-    §3.3: facing squares); COVERED where there is no square or no colour."""
+def facing_bits(s, p, tx, ty):
+    """The colours facing the positions of a tile at cell (tx, ty) across their outward sides (spec §3.3: facing
+    squares), bit N_COLOURS j + colour for position j (as tile_bits); none where there is no square or no colour."""
+    bits = 0
     for j in range(4):
         x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
         for k in range(2):
             side = OUTWARD[j, k]
             q = square_at(s, p, x + SIDE_DX[side], y + SIDE_DY[side])
-            face[2 * j + k] = COVERED if q == NONE else s.sq_colour[p, q]
+            if q != NONE and s.sq_colour[p, q] != COVERED:
+                bits |= 1 << (N_COLOURS * j + s.sq_colour[p, q])
+    return bits
 
 
 @njit
-def faces_match(r, tile, o, face):
-    """Some square of tile kind `tile` in orientation o has the colour facing it (spec §3.3 condition 2)."""
-    for j in range(4):
-        colour = r.tile_colour[tile, SOURCE[o, j]]
-        if face[2 * j] == colour or face[2 * j + 1] == colour:
-            return True
-    return False
-
-
-@njit
-def cell_free(r, s, p, slot, side, forbidden_slot):
-    """The cell beside slot `slot` in direction `side` may take a tile, and this (slot, side) names it (spec §3.3
-    condition 1, §7.1 #4 `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed
-    (`move_tile`: "another empty cell", spec §4.8)."""
-    if slot >= s.n_slots[p] or not s.slot_placed[p, slot] or not canonical_side(s, p, slot, side):
+def cell_open(r, s, p, slot, side, forbidden_slot):
+    """The cell beside slot `slot` in direction `side` may take a tile (spec §3.3 condition 1, §7.1 #4
+    `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed (`move_tile`: "another
+    empty cell", spec §4.8)."""
+    if slot >= s.n_slots[p] or not s.slot_placed[p, slot]:
         return False
     tx, ty = side_cell(s, p, slot, side)
+    if cell_slot(s, p, tx, ty) != NONE:
+        return False
     if forbidden_slot != NONE and tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]:
         return False
     return within_size(r, s, p, tx, ty)
 
 
 @njit
-def orientation_allowed(r, tile, o):
-    """o is one of `tile_orientations` and the lowest giving its squares (spec §7.1 #5, §7.1b A13)."""
-    return o < r.tile_orientations and r.tile_orientation_distinct[tile, o] == 1
+def cell_free(r, s, p, slot, side, forbidden_slot):
+    """cell_open, and this (slot, side) names the cell: one action per cell."""
+    return cell_open(r, s, p, slot, side, forbidden_slot) and canonical_side(s, p, slot, side)
 
 
 @njit
-def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot, face):
-    """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3); `face` is
-    scratch of 8 entries."""
-    if not orientation_allowed(r, tile, o) or not cell_free(r, s, p, slot, side, forbidden_slot):
+def tile_bits(r, tile, o):
+    """Tile kind `tile` in orientation o as facing_bits would show it: bit N_COLOURS j + its colour at position j;
+    0 when o is not an action (not one of `tile_orientations`, or not the lowest giving its squares: spec §7.1 #5,
+    §7.1b A13). A cell takes the tile in orientation o when the two share a bit (spec §3.3 condition 2)."""
+    if o >= r.tile_orientations or r.tile_orientation_distinct[tile, o] != 1:
+        return 0
+    bits = 0
+    for j in range(4):
+        bits |= 1 << (N_COLOURS * j + r.tile_colour[tile, SOURCE[o, j]])
+    return bits
+
+
+@njit
+def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
+    """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3)."""
+    bits = tile_bits(r, tile, o)
+    if bits == 0 or not cell_free(r, s, p, slot, side, forbidden_slot):
         return False
     tx, ty = side_cell(s, p, slot, side)
-    facing_colours(s, p, tx, ty, face)
-    return faces_match(r, tile, o, face)
+    return bits & facing_bits(s, p, tx, ty) != 0
+
+
+@njit
+def orientation_bits(r, s, tile):
+    """s.fit[o] = tile_bits(r, tile, o) for every orientation, looked up once per scan of the painting."""
+    for o in range(N_ORIENTATIONS):
+        s.fit[o] = tile_bits(r, tile, o)
+
+
+@njit
+def free_cell_faces(r, s, p, slot, side, forbidden_slot, named):
+    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile (cell_open; with
+    `named`, cell_free), else -1."""
+    if not cell_open(r, s, p, slot, side, forbidden_slot) or (named and not canonical_side(s, p, slot, side)):
+        return -1
+    tx, ty = side_cell(s, p, slot, side)
+    return facing_bits(s, p, tx, ty)
+
+
+@njit
+def tile_placements(r, s, p, tile, forbidden_slot, out, first):
+    """The legal placements of tile kind `tile` (spec §3.3) as first + N_ORIENTATIONS (N_SIDES slot + side) + o,
+    ascending, into out; returns how many."""
+    orientation_bits(r, s, tile)
+    n = 0
+    for slot in range(s.n_slots[p]):
+        for side in range(N_SIDES):
+            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, True)
+            for o in range(N_ORIENTATIONS if faces > 0 else 0):
+                if s.fit[o] & faces:
+                    out[n] = first + N_ORIENTATIONS * (N_SIDES * slot + side) + o
+                    n += 1
+    return n
 
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
-    """Tile kind `tile` has a legal placement in p's painting (spec §4.1)."""
-    face = np.empty(8, np.int64)
-    for slot in range(s.n_slots[p]):
+    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one. Every free
+    cell is beside some tile, so the cells beside each tile are tried whether or not that (slot, side) names them,
+    newest tile first (the painting's edge)."""
+    orientation_bits(r, s, tile)
+    for slot in range(s.n_slots[p] - 1, -1, -1):
         for side in range(N_SIDES):
-            if not cell_free(r, s, p, slot, side, forbidden_slot):
-                continue
-            tx, ty = side_cell(s, p, slot, side)
-            facing_colours(s, p, tx, ty, face)
-            for o in range(r.tile_orientations):
-                if orientation_allowed(r, tile, o) and faces_match(r, tile, o, face):
+            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, False)
+            for o in range(N_ORIENTATIONS if faces > 0 else 0):
+                if s.fit[o] & faces:
                     return True
     return False
 

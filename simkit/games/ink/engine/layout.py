@@ -208,8 +208,14 @@ STATE_DTYPE = np.dtype([
     ("picks_left", "i2"), ("pick_reserve", "i1"), ("pick_own", "i2"),  # F's squares still to choose when short
     # the areas of one painting (areas.py): valid while areas_player holds its player, NONE once it changed
     ("areas_player", "i1"), ("area_label", "i2", MAX_SQUARES), ("area_size", "i2", MAX_SQUARES),
-    ("size_before", "i2", MAX_SQUARES),
+    ("size_before", "i2", MAX_SQUARES), ("open_colour", "i1", MAX_SQUARES),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
+    ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
+    # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
+    # open squares facing a cell (colour, area label) and the areas a placement joins
+    ("area_goal_min", "i2", MAX_SQUARES), ("area_goal_max", "i2", MAX_SQUARES), ("area_splashes", "i2", MAX_SQUARES),
+    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("seen", "i2", 8),
+    ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),
     ("completions", "i2", (MAX_PLAYERS, MAX_GOAL_VALUE + 1)), ("bonuses_used", "i2", MAX_PLAYERS),

@@ -1,17 +1,16 @@
 """Which actions are legal (spec §4.10): `is_legal` is the one test, `legal_actions` lists what it accepts."""
 
-import numpy as np
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
 from simkit.games.ink.engine.flow import nib_free, nib_takeable
-from simkit.games.ink.engine.goals import complete_legal, pick_legal
-from simkit.games.ink.engine.layout import (COMPLETE, CROSS, MAX_SQUARES, MOVE, N_ACTIONS, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP, TILE, X, CrossingOrder,
-                                            Stage)
-from simkit.games.ink.engine.lattice import (cell_free, faces_match, facing_colours, orientation_allowed,
-                                             placement_legal, side_cell)
-from simkit.games.ink.engine.xtokens import x_placement_legal
+from simkit.games.ink.engine.goals import complete_actions, complete_legal, pick_legal
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_CHOICE, MAX_SQUARES, MOVE,
+                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP,
+                                            TILE, X, CrossingOrder, Stage)
+from simkit.games.ink.engine.lattice import placement_legal, tile_placements
+from simkit.games.ink.engine.xtokens import x_actions, x_placement_legal
+from simkit.games.ink.rules.vocabulary import Effect
 
 
 @njit
@@ -62,27 +61,13 @@ def tile_action_legal(r, s, p, a):
     o = i % N_ORIENTATIONS
     side = i // N_ORIENTATIONS % N_SIDES
     slot = i // (N_ORIENTATIONS * N_SIDES)
-    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot, np.empty(8, np.int64))
+    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot)
 
 
 @njit
 def tile_actions(r, s, p, out):
-    """The legal `place_tile` actions, ascending, into out; returns how many (what a scan of is_legal finds, with
-    the facing colours of each free cell looked up once)."""
-    n = 0
-    face = np.empty(8, np.int64)
-    tile = s.hand_tile
-    for slot in range(s.n_slots[p]):
-        for side in range(N_SIDES):
-            if not cell_free(r, s, p, slot, side, s.hand_slot):
-                continue
-            tx, ty = side_cell(s, p, slot, side)
-            facing_colours(s, p, tx, ty, face)
-            for o in range(r.tile_orientations):
-                if orientation_allowed(r, tile, o) and faces_match(r, tile, o, face):
-                    out[n] = TILE + N_ORIENTATIONS * (N_SIDES * slot + side) + o
-                    n += 1
-    return n
+    """The legal `place_tile` actions, ascending, into out; returns how many (what a scan of is_legal finds)."""
+    return tile_placements(r, s, p, s.hand_tile, s.hand_slot, out, TILE)
 
 
 @njit
@@ -115,39 +100,54 @@ def is_legal(r, s, a):
 
 
 @njit
-def stage_range(s):
-    """The actions the current stage may allow: [lo, hi) (PLACE_TILE lists its own, tile_actions)."""
-    st, slots = s.stage, s.n_slots[s.current]
-    if st == Stage.TURN:
-        return MOVE, NIB
-    if st == Stage.PLACE_X:
-        return X, X + 2 * 4 * slots
-    if st == Stage.CHOOSE_NIB:
-        return NIB, STOP
-    if st == Stage.GOALS:
-        return COMPLETE, COMPLETE + N_RESERVES * 4 * slots
-    if st == Stage.BONUS:
-        return NIB, X  # NIB (extra_tile), STOP, CHOICE, LIFT and SQUARE
-    return STOP, X  # SPLASHES, BONUS_ARG: STOP, CHOICE and SQUARE
-
-
-@njit
-def legal_actions(r, s, out):
-    """The legal actions, ascending, into out[:n]; returns n."""
-    if s.done:
-        return 0
-    n = 0
-    if s.stage == Stage.PLACE_TILE:
-        return tile_actions(r, s, s.current, out)
-    if s.stage == Stage.GOALS:  # stop, then the completions
-        out[0] = STOP
-        n = 1
-    lo, hi = stage_range(s)
+def legal_in(r, s, lo, hi, out, n):
+    """The legal actions of [lo, hi), ascending, into out from out[n]; returns the new n."""
     for a in range(lo, hi):
         if is_legal(r, s, a):
             out[n] = a
             n += 1
     return n
+
+
+@njit
+def bonus_actions(r, s, p, out):
+    """Stage BONUS: the units of the bonus tile's effect kind (its part of the action space) and STOP, ascending."""
+    effect = r.bonus_effect[s.bonus_tile]
+    if effect == Effect.EXTRA_TILE:
+        return legal_in(r, s, NIB, STOP + 1, out, 0)
+    out[0] = STOP
+    if effect == Effect.PALETTE_TO_WILD:
+        return legal_in(r, s, CHOICE, CHOICE + MAX_CHOICE, out, 1)
+    if effect == Effect.MOVE_TILE:
+        return legal_in(r, s, LIFT, LIFT + s.n_slots[p], out, 1)
+    return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, 1)
+
+
+@njit
+def legal_actions(r, s, out):
+    """The legal actions, ascending, into out[:n]; returns n. Each stage scans only its part of the action space
+    (the painting's squares, the bonus tile's effect kind), with is_legal or a scan equal to it."""
+    if s.done:
+        return 0
+    st, p = s.stage, s.current
+    if st == Stage.TURN:
+        return legal_in(r, s, MOVE, min(NIB, PASS + min(r.pass_transfer, s.res_palette[p]) + 1), out, 0)
+    if st == Stage.PLACE_X:
+        return x_actions(r, s, p, X, out)
+    if st == Stage.CHOOSE_NIB:
+        return legal_in(r, s, NIB, STOP, out, 0)
+    if st == Stage.PLACE_TILE:
+        return tile_actions(r, s, p, out)
+    if st == Stage.GOALS:  # stop, then the completions
+        out[0] = STOP
+        return complete_actions(r, s, p, COMPLETE, out, 1)
+    if st == Stage.BONUS:
+        return bonus_actions(r, s, p, out)
+    if st == Stage.SPLASHES:  # stop (unless every splash must be filled), then the splashes
+        return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, legal_in(r, s, STOP, STOP + 1, out, 0))
+    if r.bonus_effect[s.bonus_tile] == Effect.MOVE_BOTTLES:  # BONUS_ARG: the splash a bottle moves to
+        return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, 0)
+    return legal_in(r, s, CHOICE, CHOICE + MAX_CHOICE, out, 0)  # BONUS_ARG: a colour or a value
 
 
 @njit

@@ -79,6 +79,22 @@ def x_placement_legal(r, s, p, token, q, e):
 
 
 @njit
+def x_actions(r, s, p, first, out):
+    """The legal `place_x` actions of the token in hand, first + 2 q + e ascending, into out; how many (what a scan
+    of x_placement_legal finds, with "some pair fits" asked once)."""
+    token = s.x_hand
+    fitting = any_pair(r, s, p, token, True)
+    n = 0
+    for q in range(4 * s.n_slots[p]):
+        for e in range(2):
+            other = pair_other(r, s, p, q, e)
+            if other != NONE and (not fitting or pair_fits(r, s, p, token, q, other)):
+                out[n] = first + 2 * q + e
+                n += 1
+    return n
+
+
+@njit
 def cover(r, s, p, q):
     """Square q loses colour and marking for good; an upright bottle goes back (own: to the wild reserve, black: to
     the black reserve, no longer counted); its bonus tokens leave the game (spec §4.7, §7.1b A4). RULING (the spec

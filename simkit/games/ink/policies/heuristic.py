@@ -12,20 +12,20 @@ Every decision scans the legal atomic actions (engine `legal_actions`) and takes
   preferred reserve; goals whose weight is not positive are left;
 - the X token: on the squares whose loss costs least (no goal, no splash, small areas);
 - bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
-  family values them (bonus_chaser), taking the first legal unit.
+  family values them (bonus_chaser), taking the first legal unit (palette_to_wild and a bonus left unused are
+  chosen without listing the legal actions).
 """
-
-import numpy as np
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import OUTWARD, neighbour, side_cell, square_at
-from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_SQUARES, MOVE, N_ORIENTATIONS,
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY,
                                             STOP, TILE, X, Reserve, Stage)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.rules.components import SPLASH
+from simkit.games.ink.rules.params import MAX_GOAL_VALUE
 from simkit.games.ink.rules.vocabulary import Effect
 
 # families
@@ -51,6 +51,21 @@ def goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7):
                 return 1.0 + vals[i]
         return 1.0
     return 1.0
+
+
+@njit
+def goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """s.goal_w[v] = goal_weight of every goal value v, for the many placements of one decision."""
+    for v in range(1, MAX_GOAL_VALUE + 1):
+        s.goal_w[v] = goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
+
+
+@njit
+def weight_of(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7):
+    """goal_weight of v ≥ 1, from goal_weights' table."""
+    if v <= MAX_GOAL_VALUE:
+        return s.goal_w[v]
+    return goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
 
 
 @njit
@@ -104,13 +119,27 @@ def area_tables(s, p, gmin, gmax, spl):
 
 
 @njit
-def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
-    i = a - TILE
-    o = i % N_ORIENTATIONS
-    side = i // N_ORIENTATIONS % N_SIDES
-    slot = i // (N_ORIENTATIONS * N_SIDES)
-    tile = s.hand_tile
+def facing_areas(s, p, slot, side):
+    """The open squares facing a tile put beside slot `slot` (side `side`): for position j across its k-th outward
+    side, s.face_colour[2 j + k] (NONE when there is no open square) and s.face_label[2 j + k]."""
     tx, ty = side_cell(s, p, slot, side)
+    for j in range(4):
+        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
+        for k in range(2):
+            sd = OUTWARD[j, k]
+            q = square_at(s, p, x + SIDE_DX[sd], y + SIDE_DY[sd])
+            if q == NONE or not is_open(s, p, q):
+                s.face_colour[2 * j + k] = NONE
+            else:
+                s.face_colour[2 * j + k] = s.sq_colour[p, q]
+                s.face_label[2 * j + k] = s.area_label[q]
+
+
+@njit
+def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The one-step score of place_tile action a; facing_areas must hold its cell, goal_weights the weights."""
+    o = (a - TILE) % N_ORIENTATIONS
+    tile = s.hand_tile
     nseen = 0
     score = 0.0
     sw = splash_weight(family, p0, p1)
@@ -118,20 +147,17 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
     for j in range(4):
         c = r.tile_colour[tile, SOURCE[o, j]]
         m = r.tile_mark[tile, SOURCE[o, j]]
-        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
         size = 1
         splashes = 1 if m == SPLASH else 0
         best = 0.0
         if m > 0:
-            best = 0.3 * goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
+            best = 0.3 * weight_of(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
         hi = m if m > 0 else 0
         lo = m if m > 0 else 99
         for k in range(2):
-            sd = OUTWARD[j, k]
-            q = square_at(s, p, x + SIDE_DX[sd], y + SIDE_DY[sd])
-            if q == NONE or not is_open(s, p, q) or s.sq_colour[p, q] != c:
+            if s.face_colour[2 * j + k] != c:
                 continue
-            lab = s.area_label[q]
+            lab = s.face_label[2 * j + k]
             dup = False
             for t in range(nseen):
                 if seen[t] == lab:
@@ -148,7 +174,7 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
             gain = gw * (size - 1)
             for v in (hi, lo):
                 if 0 < v <= size:
-                    w = goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
+                    w = weight_of(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
                     if w > 0:
                         gain = max(gain, w + sw * splashes)
             best += gain
@@ -176,11 +202,18 @@ def x_damage(s, p, q):
 @njit
 def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """The family's action for the current player; -1 when none is legal."""
+    p = s.current
+    stage = s.stage
+    if stage == Stage.BONUS and not s.done:  # STOP is always legal here: the list is needed only to choose a unit
+        effect = r.bonus_effect[s.bonus_tile]
+        if effect == Effect.PALETTE_TO_WILD:  # the most bottles
+            k = min(s.bonus_left, s.res_palette[p], MAX_CHOICE - 1)
+            return CHOICE + k if k >= 1 else STOP
+        if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
+            return STOP
     n = legal_actions(r, s, legal)
     if n == 0:
         return -1
-    p = s.current
-    stage = s.stage
     best_a = legal[0]
     best = -1e18
     if stage == Stage.TURN or stage == Stage.CHOOSE_NIB:
@@ -212,14 +245,16 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                     return pass_a
         return best_a
     if stage == Stage.PLACE_TILE:
-        gmin = np.empty(MAX_SQUARES, np.int64)
-        gmax = np.empty(MAX_SQUARES, np.int64)
-        spl = np.empty(MAX_SQUARES, np.int64)
-        seen = np.empty(8, np.int64)
+        gmin, gmax, spl = s.area_goal_min, s.area_goal_max, s.area_splashes
         area_tables(s, p, gmin, gmax, spl)
+        goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
+        cell = NONE
         for i in range(n):
             a = legal[i]
-            v = placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7)
+            if (a - TILE) // N_ORIENTATIONS != cell:  # the actions of one cell come together
+                cell = (a - TILE) // N_ORIENTATIONS
+                facing_areas(s, p, cell // N_SIDES, cell % N_SIDES)
+            v = placement_score(r, s, p, family, a, gmin, gmax, spl, s.seen, p0, p1, p2, p3, p4, p5, p6, p7)
             if v > best:
                 best, best_a = v, a
         return best_a
@@ -258,13 +293,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                 best, best_a = v, a
         return best_a
     if stage == Stage.BONUS:
-        effect = r.bonus_effect[s.bonus_tile]
-        if effect == Effect.PALETTE_TO_WILD:
-            for i in range(n):
-                if CHOICE <= legal[i] < LIFT and legal[i] > best_a:
-                    best_a = legal[i]
-            return best_a if best_a != STOP else STOP
-        if effect == Effect.EXTRA_TILE:
+        if r.bonus_effect[s.bonus_tile] == Effect.EXTRA_TILE:
             for i in range(n):
                 a = legal[i]
                 if NIB <= a < STOP:
@@ -272,9 +301,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                     if v > best:
                         best, best_a = v, a
             return best_a
-        if family != BONUS_CHASER or effect == Effect.MOVE_TILE:
-            return STOP
-        for i in range(n):
+        for i in range(n):  # bonus_chaser: the first unit
             if legal[i] != STOP:
                 return legal[i]
         return STOP
