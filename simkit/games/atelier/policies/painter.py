@@ -24,7 +24,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
-from simkit.games.atelier.engine.legality import fill_legal, turn_action_legal
+from simkit.games.atelier.engine.legality import fill_legal, take_legal, turn_action_legal
 from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
@@ -138,18 +138,16 @@ def lacking(r, s, p, ws):
 
 
 @njit
-def most_lacking_pile(r, s, n, ws):
-    """Among the legal PILE actions (ws.legal[:n]), the colour with the largest need (ws.need; the pile with most
-    paint on a tie)."""
-    legal, need = ws.legal, ws.need
-    best, key = legal[0], -1
-    for i in range(n):
-        a = legal[i]
-        if PILE <= a < SKIP:
-            c = a - PILE
+def most_lacking_pile(r, s, p, ws):
+    """Among the piles p may take from (GAIN or POWER_PAINT stage), the colour with the largest need (ws.need; the
+    pile with most paint on a tie): its PILE action, -1 when none is legal."""
+    need = ws.need
+    best, key = -1, -1
+    for c in range(N_COLOURS):
+        if take_legal(r, s, p, c):
             k = need[c] * 1000 + s.pile[c]
             if k > key:
-                best, key = a, k
+                best, key = PILE + c, k
     return best
 
 
@@ -297,13 +295,13 @@ def argument_action(r, s, ws):
     if st == Stage.PLACE or st == Stage.POWER_PLACE:  # every pile is legal
         lacking(r, s, p, ws)
         return PILE + majority_pile(r, s, p, ws)
+    if st == Stage.GAIN or st == Stage.POWER_PAINT:  # chosen among the legal piles directly
+        lacking(r, s, p, ws)
+        return most_lacking_pile(r, s, p, ws)
     legal = ws.legal
     n = fill_legal(r, s, legal)
     if n == 0:
         return -1
-    if st == Stage.GAIN or st == Stage.POWER_PAINT:
-        lacking(r, s, p, ws)
-        return most_lacking_pile(r, s, n, ws)
     if st == Stage.RETURN:
         best, lead = legal[0], -1000
         for i in range(n):
