@@ -8,6 +8,8 @@ more than many of the policies' helpers cost themselves)."""
 import numpy as np
 
 from simkit.games.atelier.engine.layout import N_ACTIONS, N_CATEGORIES, N_COLOURS
+from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
+from simkit.games.atelier.rules.params import MAX_ROW
 
 MAX_POLICY_PARAMS = 8  # the length of every compiled policy's parameter vector
 
@@ -19,6 +21,9 @@ SCRATCH_DTYPE = np.dtype([
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
     ("top", "i8", N_COLOURS), ("top_who", "i8", N_COLOURS), ("second", "i8", N_COLOURS),
+    # what ws.need was last computed from (painter.lacking): seen_valid 0 before the first time
+    ("seen_valid", "i8"), ("seen_player", "i8"), ("seen_weights", "f8", 3), ("seen_paint", "i8", N_COLOURS),
+    ("seen_row", "i8", MAX_ROW), ("seen_owner", "i1", MAX_PAINTINGS), ("seen_patron_owner", "i1", MAX_PATRONS),
     # the deciding policy's parameters (dispatch.choose_action copies them), and a family's target weights
     # (painter's parameter vector: painter.target_weights)
     ("params", "f8", MAX_POLICY_PARAMS), ("weights", "f8", MAX_POLICY_PARAMS),
