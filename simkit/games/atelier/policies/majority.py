@@ -35,7 +35,10 @@ def pile_table(r, s, p, ws):
     """ws.top[c] / ws.second[c]: the largest and second largest student counts at pile c among the players other
     than p (0 when there are none), ws.top_who[c]: the first player with ws.top[c] (NONE when it is 0). Whether a
     player holds a pile, also after one student of some player more or less, then needs no loop over the players
-    (`others_than`)."""
+    (`others_than`). Left as it is when p and the students are those it was computed for (a turn's decisions
+    often ask on the same students: after a 4 or a 6, a declined move)."""
+    if table_inputs_seen(r, s, p, ws):
+        return
     for c in range(N_COLOURS):
         top, who, second = 0, NONE, 0
         for y in range(r.n_players):
@@ -48,6 +51,24 @@ def pile_table(r, s, p, ws):
         ws.top[c] = top
         ws.top_who[c] = who
         ws.second[c] = second
+    ws.table_valid = 1
+    ws.table_player = p
+    for y in range(r.n_players):
+        for c in range(N_COLOURS):
+            ws.table_students[y, c] = s.students[y, c]
+    ws.worth_known = 0
+
+
+@njit
+def table_inputs_seen(r, s, p, ws):
+    """p and the students are those ws's pile_table was computed for (compared without early exits)."""
+    if ws.table_valid == 0 or ws.table_player != p:
+        return False
+    diff = 0
+    for y in range(r.n_players):
+        for c in range(N_COLOURS):
+            diff |= s.students[y, c] ^ ws.table_students[y, c]
+    return diff == 0
 
 
 @njit
@@ -81,8 +102,8 @@ def pile_count(piles):
 
 @njit
 def best_pile_value(r, s, p, piles_to_hold, ws):
-    """(best pile, its place_value); ws holds p's pile_table. held(p) is counted on the state as it is, so once for
-    all piles."""
+    """(best pile, its place_value). held(p) is counted on the state as it is, so once for all piles."""
+    pile_table(r, s, p, ws)
     ties = collect_ties(r, s, p)
     wants_more = pile_count(held_piles(s, p, p, ties, ws)) < piles_to_hold
     best, key, value = 0, -1, 0
@@ -164,21 +185,35 @@ def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws)
 
 @njit
 def best_move(r, s, p, q, blocking_weight, ws):
-    """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile. ws holds p's
-    pile_table."""
+    """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
+    pile_table(r, s, p, ws)
     ties_p = collect_ties(r, s, p)
     return move_scan(r, s, p, ties_p, held_piles(s, p, p, ties_p, ws), q, blocking_weight, False, ws)
 
 
 @njit
 def move_worth_it(r, s, p, blocking_weight, ws):
-    """Some player's best move has a positive value; ws holds p's pile_table."""
-    ties_p = collect_ties(r, s, p)
+    """Some player's best move has a positive value. The answer is kept with p's pile_table for the same Collect
+    ties and blocking weight."""
+    pile_table(r, s, p, ws)
+    ties = 0
+    for q in range(r.n_players):
+        if collect_ties(r, s, q):
+            ties |= 1 << q
+    if ws.worth_known == 1 and ws.worth_ties == ties and ws.worth_weight == blocking_weight:
+        return ws.worth == 1
+    ties_p = (ties >> p) & 1 == 1
     before_p = held_piles(s, p, p, ties_p, ws)
+    worth = False
     for q in range(r.n_players):
         if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True, ws)[2] > 0:
-            return True
-    return False
+            worth = True
+            break
+    ws.worth_known = 1
+    ws.worth_ties = ties
+    ws.worth_weight = blocking_weight
+    ws.worth = 1 if worth else 0
+    return worth
 
 
 @njit
@@ -190,17 +225,10 @@ def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
     if collect_ok and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
     place_1, place_2 = head_legal(r, s, DIE + 0), head_legal(r, s, DIE + 1)
-    table = False  # p's pile_table is in ws
-    if place_1 or place_2:
-        pile_table(r, s, p, ws)
-        table = True
-        if best_pile_value(r, s, p, piles_to_hold, ws)[1] > 0:
-            return DIE + 0 if place_1 else DIE + 1
-    if head_legal(r, s, DIE + 2):
-        if not table:
-            pile_table(r, s, p, ws)
-        if move_worth_it(r, s, p, blocking_weight, ws):
-            return DIE + 2
+    if (place_1 or place_2) and best_pile_value(r, s, p, piles_to_hold, ws)[1] > 0:
+        return DIE + 0 if place_1 else DIE + 1
+    if head_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight, ws):
+        return DIE + 2
     if collect_ok or head_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
         lacking(r, s, p, ws)
         action = gather_head(r, s, p, ws)
@@ -221,11 +249,9 @@ def majority_action(r, s, piles_to_hold, blocking_weight, ws):
         action = majority_turn(r, s, p, piles_to_hold, blocking_weight, ws)
         return action if action != NONE else first_legal(r, s, ws)
     if st == Stage.PLACE:  # every pile is legal
-        pile_table(r, s, p, ws)
         return PILE + best_pile_value(r, s, p, piles_to_hold, ws)[0]
     if st == Stage.MOVE:
         q = (p + s.move_offset) % r.n_players
-        pile_table(r, s, p, ws)
         f, t, value = best_move(r, s, p, q, blocking_weight, ws)
         skip = move_legal(r, s, SKIP)
         if f == NONE:  # no move: nothing, if allowed
