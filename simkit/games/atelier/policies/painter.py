@@ -130,12 +130,14 @@ def best_slot(r, s, p, affordable_only, ws):
 
 @njit
 def lacking(r, s, p, ws):
-    """ws.need[c] = cylinders of colour c the target lacks. Left as it is when nothing it depends on changed since
-    it was computed (`target_inputs_seen`): a turn asks for the target again and again on the same paint and
-    table (the head, then a 6's colour; after a placement or a move)."""
-    if target_inputs_seen(r, s, p, ws):
-        return
+    """ws.need[c] = cylinders of colour c the target lacks. Taken from the last one computed for p when nothing it
+    depends on changed since (`target_inputs_seen`): a turn asks for the target again and again on the same paint
+    and table (the head, then a 6's colour; after a placement or a move), and p's paint only changes in its turn."""
     need = ws.need
+    if target_inputs_seen(r, s, p, ws):
+        for c in range(N_COLOURS):
+            need[c] = ws.seen_need[p, c]
+        return
     slot = best_slot(r, s, p, False, ws)
     for c in range(N_COLOURS):
         need[c] = 0 if slot == NONE else max(0, r.painting_cost[s.row[slot], c] - s.paint[p, c])
@@ -144,41 +146,41 @@ def lacking(r, s, p, ws):
 
 @njit
 def target_inputs_seen(r, s, p, ws):
-    """What the target depends on is what ws.need was computed from: the player, the target weights, its paint,
-    the row and the owners of the paintings and patrons (ws.seen_*; one scratch serves one rules record).
-    Compared without early exits, which costs less than branching at every field."""
-    w, seen_w = ws.weights, ws.seen_weights
-    if (ws.seen_valid == 0 or ws.seen_player != p or w[VP_WEIGHT] != seen_w[0] or w[PATRON_WEIGHT] != seen_w[1]
-            or w[MASTERPIECE_BONUS] != seen_w[2]):
+    """What p's target depends on is what its last need was computed from: the target weights, its paint, the row
+    and the owners of the paintings and patrons (ws.seen_*[p]; one scratch serves one rules record). Compared
+    without early exits, which costs less than branching at every field."""
+    w = ws.weights
+    if (ws.seen_valid[p] == 0 or w[VP_WEIGHT] != ws.seen_weights[p, 0] or w[PATRON_WEIGHT] != ws.seen_weights[p, 1]
+            or w[MASTERPIECE_BONUS] != ws.seen_weights[p, 2]):
         return False
     diff = 0
     for c in range(N_COLOURS):
-        diff |= s.paint[p, c] ^ ws.seen_paint[c]
+        diff |= s.paint[p, c] ^ ws.seen_paint[p, c]
     for i in range(r.row_size):
-        diff |= s.row[i] ^ ws.seen_row[i]
+        diff |= s.row[i] ^ ws.seen_row[p, i]
     for card in range(r.n_paintings):
-        diff |= s.owner[card] ^ ws.seen_owner[card]
+        diff |= s.owner[card] ^ ws.seen_owner[p, card]
     for patron in range(r.n_patrons):
-        diff |= s.patron_owner[patron] ^ ws.seen_patron_owner[patron]
+        diff |= s.patron_owner[patron] ^ ws.seen_patron_owner[p, patron]
     return diff == 0
 
 
 @njit
 def see_target_inputs(r, s, p, ws):
-    """Remember what ws.need was computed from (`target_inputs_seen`)."""
-    ws.seen_valid = 1
-    ws.seen_player = p
-    ws.seen_weights[0] = ws.weights[VP_WEIGHT]
-    ws.seen_weights[1] = ws.weights[PATRON_WEIGHT]
-    ws.seen_weights[2] = ws.weights[MASTERPIECE_BONUS]
+    """Remember p's need (ws.need) and what it was computed from (`target_inputs_seen`)."""
+    ws.seen_valid[p] = 1
+    ws.seen_weights[p, 0] = ws.weights[VP_WEIGHT]
+    ws.seen_weights[p, 1] = ws.weights[PATRON_WEIGHT]
+    ws.seen_weights[p, 2] = ws.weights[MASTERPIECE_BONUS]
     for c in range(N_COLOURS):
-        ws.seen_paint[c] = s.paint[p, c]
+        ws.seen_need[p, c] = ws.need[c]
+        ws.seen_paint[p, c] = s.paint[p, c]
     for i in range(r.row_size):
-        ws.seen_row[i] = s.row[i]
+        ws.seen_row[p, i] = s.row[i]
     for card in range(r.n_paintings):
-        ws.seen_owner[card] = s.owner[card]
+        ws.seen_owner[p, card] = s.owner[card]
     for patron in range(r.n_patrons):
-        ws.seen_patron_owner[patron] = s.patron_owner[patron]
+        ws.seen_patron_owner[p, patron] = s.patron_owner[patron]
 
 
 @njit

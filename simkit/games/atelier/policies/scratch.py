@@ -26,9 +26,11 @@ SCRATCH_DTYPE = np.dtype([
     # player (bit q) and the blocking weight it was asked with
     ("table_valid", "i8"), ("table_player", "i8"), ("table_students", "i8", (MAX_PLAYERS, N_COLOURS)),
     ("worth_known", "i8"), ("worth_ties", "i8"), ("worth_weight", "f8"), ("worth", "i8"),
-    # what ws.need was last computed from (painter.lacking): seen_valid 0 before the first time
-    ("seen_valid", "i8"), ("seen_player", "i8"), ("seen_weights", "f8", 3), ("seen_paint", "i8", N_COLOURS),
-    ("seen_row", "i8", MAX_ROW), ("seen_owner", "i1", MAX_PAINTINGS), ("seen_patron_owner", "i1", MAX_PATRONS),
+    # per player, the need painter.lacking last computed for it and what from (seen_valid 0 before the first time)
+    ("seen_need", "i8", (MAX_PLAYERS, N_COLOURS)), ("seen_valid", "i8", MAX_PLAYERS),
+    ("seen_weights", "f8", (MAX_PLAYERS, 3)), ("seen_paint", "i8", (MAX_PLAYERS, N_COLOURS)),
+    ("seen_row", "i8", (MAX_PLAYERS, MAX_ROW)), ("seen_owner", "i1", (MAX_PLAYERS, MAX_PAINTINGS)),
+    ("seen_patron_owner", "i1", (MAX_PLAYERS, MAX_PATRONS)),
     # the deciding policy's parameters (dispatch.choose_action copies them), and a family's target weights
     # (painter's parameter vector: painter.target_weights)
     ("params", "f8", MAX_POLICY_PARAMS), ("weights", "f8", MAX_POLICY_PARAMS),
