@@ -104,6 +104,13 @@ def move_legal(r, s, a):
 
 
 @njit
+def take_legal(r, s, p, c):
+    """Taking colour c is legal in the GAIN stage (a die 6: one that gives nothing per allow_null_die_actions) or
+    the POWER_PAINT stage (only a cylinder to take)."""
+    return (s.stage == Stage.GAIN and r.allow_null_die_actions) or can_take_paint(r, s, p, c)
+
+
+@njit
 def is_legal(r, s, a):
     if s.done or a < 0 or a >= N_ACTIONS:
         return False
@@ -116,10 +123,8 @@ def is_legal(r, s, a):
         return a - KEEP < r.patron_deal and s.dealt[p, a - KEEP] != NONE
     if st == Stage.INITIAL_STUDENT or st == Stage.PLACE or st == Stage.POWER_PLACE:
         return True  # any pile; POWER_PLACE also SKIP (stop placing)
-    if st == Stage.GAIN:
-        return r.allow_null_die_actions or can_take_paint(r, s, p, a - PILE)
-    if st == Stage.POWER_PAINT:
-        return can_take_paint(r, s, p, a - PILE)
+    if st == Stage.GAIN or st == Stage.POWER_PAINT:
+        return take_legal(r, s, p, a - PILE)
     if st == Stage.RETURN:
         return s.students[p, a - PILE] > 0
     if st == Stage.MOVE:

@@ -22,7 +22,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
 from simkit.games.atelier.engine.legality import move_legal
-from simkit.games.atelier.engine.supply import collect_ties, has_most, paint_held, students_on_piles
+from simkit.games.atelier.engine.supply import collect_ties, paint_held, students_on_piles
 from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, head_legal,
                                                    lacking, paint_head, target_weights)
 
@@ -31,60 +31,88 @@ HOARD_LIMIT = 8
 
 
 @njit
-def held_piles(r, s, q, ties):
-    """Bit c set: q has the most students at pile c by its Collect rule (`ties`: collect_ties of q)."""
+def pile_table(r, s, p, ws):
+    """ws.top[c] / ws.second[c]: the largest and second largest student counts at pile c among the players other
+    than p (0 when there are none), ws.top_who[c]: the first player with ws.top[c] (NONE when it is 0). Whether a
+    player holds a pile, also after one student of some player more or less, then needs no loop over the players
+    (`others_than`). Left as it is when p and the students are those it was computed for (a turn's decisions
+    often ask on the same students: after a 4 or a 6, a declined move)."""
+    if table_inputs_seen(r, s, p, ws):
+        return
+    for c in range(N_COLOURS):
+        top, who, second = 0, NONE, 0
+        for y in range(r.n_players):
+            if y != p:
+                x = np.int64(s.students[y, c])
+                if x > top:
+                    top, who, second = x, y, top
+                elif x > second:
+                    second = x
+        ws.top[c] = top
+        ws.top_who[c] = who
+        ws.second[c] = second
+    ws.table_valid = 1
+    ws.table_player = p
+    for y in range(r.n_players):
+        for c in range(N_COLOURS):
+            ws.table_students[y, c] = s.students[y, c]
+    ws.worth_known = 0
+
+
+@njit
+def table_inputs_seen(r, s, p, ws):
+    """p and the students are those ws's pile_table was computed for (compared without early exits)."""
+    if ws.table_valid == 0 or ws.table_player != p:
+        return False
+    diff = 0
+    for y in range(r.n_players):
+        for c in range(N_COLOURS):
+            diff |= s.students[y, c] ^ ws.table_students[y, c]
+    return diff == 0
+
+
+@njit
+def others_than(ws, c, q):
+    """The most students at pile c of the players other than p (ws's) and q (q = p: other than p)."""
+    return ws.second[c] if q == ws.top_who[c] else ws.top[c]
+
+
+@njit
+def wins(mine, most_other, ties):
+    """has_most (spec §3.4) for `mine` students at a pile where the other players have at most `most_other`."""
+    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
+
+
+@njit
+def held_piles(s, p, q, ties, ws):
+    """Bit c set: q has the most students at pile c by its Collect rule (`ties`: collect_ties of q); ws holds p's
+    pile_table."""
     piles = 0
     for c in range(N_COLOURS):
-        if has_most(r, s, q, c, ties):
+        most = ws.top[c] if q == p else max(np.int64(s.students[p, c]), others_than(ws, c, q))
+        if wins(np.int64(s.students[q, c]), most, ties):
             piles |= 1 << c
     return piles
 
 
 @njit
-def held(r, s, q):
-    """The number of piles q holds (held(q) of the module docstring)."""
-    ties = collect_ties(r, s, q)
-    piles = 0
-    for c in range(N_COLOURS):
-        piles += has_most(r, s, q, c, ties)
-    return piles
+def pile_count(piles):
+    return (piles & 1) + ((piles >> 1) & 1) + ((piles >> 2) & 1) + ((piles >> 3) & 1)
 
 
 @njit
-def lead(r, s, p, c):
-    """p's students at pile c minus the most any other player has there."""
-    others = 0
-    for q in range(r.n_players):
-        if q != p:
-            others = max(others, np.int64(s.students[q, c]))
-    return np.int64(s.students[p, c]) - others
-
-
-@njit
-def place_value(r, s, p, c, piles_to_hold):
-    return place_value_with(r, s, p, c, piles_to_hold, collect_ties(r, s, p), held(r, s, p) < piles_to_hold)
-
-
-@njit
-def place_value_with(r, s, p, c, piles_to_hold, ties, wants_more):
-    """place_value with p's collect_ties and whether it holds fewer than piles_to_hold piles given (both the same
-    for every pile; `held` is counted on the state as it is, so once for all piles)."""
-    if not has_most(r, s, p, c, ties):
-        s.students[p, c] += 1
-        wins = has_most(r, s, p, c, ties)
-        s.students[p, c] -= 1
-        return 2 if wins and wants_more else 0
-    return 1 if lead(r, s, p, c) == 1 else 0
-
-
-@njit
-def best_pile_value(r, s, p, piles_to_hold):
-    """(best pile, its place_value)."""
+def best_pile_value(r, s, p, piles_to_hold, ws):
+    """(best pile, its place_value). held(p) is counted on the state as it is, so once for all piles."""
+    pile_table(r, s, p, ws)
     ties = collect_ties(r, s, p)
-    wants_more = held(r, s, p) < piles_to_hold
+    wants_more = pile_count(held_piles(s, p, p, ties, ws)) < piles_to_hold
     best, key, value = 0, -1, 0
     for c in range(N_COLOURS):
-        v = place_value_with(r, s, p, c, piles_to_hold, ties, wants_more)
+        mine, most = np.int64(s.students[p, c]), ws.top[c]
+        if not wins(mine, most, ties):
+            v = 2 if wins(mine + 1, most, ties) and wants_more else 0
+        else:
+            v = 1 if mine - most == 1 else 0  # its lead
         k = v * 1000 + s.pile[c]
         if k > key:
             best, key, value = c, k, v
@@ -92,31 +120,33 @@ def best_pile_value(r, s, p, piles_to_hold):
 
 
 @njit
-def best_pile(r, s, p, piles_to_hold):
-    return best_pile_value(r, s, p, piles_to_hold)[0]
-
-
-@njit
-def held_after(r, s, p, ties_p, q, ties_q):
+def held_after(s, p, ties_p, q, ties_q, ws):
     """(minus_p, plus_p, minus_q, plus_q): bit c of minus_x set when x would hold pile c (by its `ties`) with one
     student of q fewer at pile c (only piles where q has one), of plus_x with one more. A move of q's student
     from f to t changes piles f and t only, so x holds after it the piles of `held_piles` with bit f of minus_x and
-    bit t of plus_x in place of its bits f and t."""
+    bit t of plus_x in place of its bits f and t. ws holds p's pile_table."""
     minus_p, plus_p, minus_q, plus_q = 0, 0, 0, 0
     for c in range(N_COLOURS):
-        if s.students[q, c] > 0:
-            s.students[q, c] -= 1
-            if has_most(r, s, p, c, ties_p):
+        mine, theirs = np.int64(s.students[p, c]), np.int64(s.students[q, c])
+        if q == p:  # the others stay as they are
+            if theirs > 0 and wins(theirs - 1, ws.top[c], ties_p):
                 minus_p |= 1 << c
-            if has_most(r, s, q, c, ties_q):
+            if wins(theirs + 1, ws.top[c], ties_p):
+                plus_p |= 1 << c
+            continue
+        rest = others_than(ws, c, q)  # neither p nor q
+        most_q = max(mine, rest)
+        if theirs > 0:
+            if wins(mine, max(rest, theirs - 1), ties_p):
+                minus_p |= 1 << c
+            if wins(theirs - 1, most_q, ties_q):
                 minus_q |= 1 << c
-            s.students[q, c] += 1
-        s.students[q, c] += 1
-        if has_most(r, s, p, c, ties_p):
+        if wins(mine, max(rest, theirs + 1), ties_p):
             plus_p |= 1 << c
-        if has_most(r, s, q, c, ties_q):
+        if wins(theirs + 1, most_q, ties_q):
             plus_q |= 1 << c
-        s.students[q, c] -= 1
+    if q == p:
+        minus_q, plus_q = minus_p, plus_p
     return minus_p, plus_p, minus_q, plus_q
 
 
@@ -127,17 +157,17 @@ def pile_change(before, minus, plus, f, t):
 
 
 @njit
-def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive):
+def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
     student on a pile. With first_positive, the first move of positive value instead (whether the best is
-    positive). ties_p and before_p: p's collect_ties and held_piles."""
+    positive). ties_p and before_p: p's collect_ties and held_piles; ws holds p's pile_table."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
     ties_q = collect_ties(r, s, q)
-    before_q = held_piles(r, s, q, ties_q)
-    minus_p, plus_p, minus_q, plus_q = held_after(r, s, p, ties_p, q, ties_q)
+    before_q = held_piles(s, p, q, ties_q, ws)
+    minus_p, plus_p, minus_q, plus_q = held_after(s, p, ties_p, q, ties_q, ws)
     for f in range(N_COLOURS):
         if s.students[q, f] == 0:
             continue
@@ -154,21 +184,36 @@ def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive):
 
 
 @njit
-def best_move(r, s, p, q, blocking_weight):
+def best_move(r, s, p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
+    pile_table(r, s, p, ws)
     ties_p = collect_ties(r, s, p)
-    return move_scan(r, s, p, ties_p, held_piles(r, s, p, ties_p), q, blocking_weight, False)
+    return move_scan(r, s, p, ties_p, held_piles(s, p, p, ties_p, ws), q, blocking_weight, False, ws)
 
 
 @njit
-def move_worth_it(r, s, p, blocking_weight):
-    """Some player's best move has a positive value."""
-    ties_p = collect_ties(r, s, p)
-    before_p = held_piles(r, s, p, ties_p)
+def move_worth_it(r, s, p, blocking_weight, ws):
+    """Some player's best move has a positive value. The answer is kept with p's pile_table for the same Collect
+    ties and blocking weight."""
+    pile_table(r, s, p, ws)
+    ties = 0
     for q in range(r.n_players):
-        if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True)[2] > 0:
-            return True
-    return False
+        if collect_ties(r, s, q):
+            ties |= 1 << q
+    if ws.worth_known == 1 and ws.worth_ties == ties and ws.worth_weight == blocking_weight:
+        return ws.worth == 1
+    ties_p = (ties >> p) & 1 == 1
+    before_p = held_piles(s, p, p, ties_p, ws)
+    worth = False
+    for q in range(r.n_players):
+        if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True, ws)[2] > 0:
+            worth = True
+            break
+    ws.worth_known = 1
+    ws.worth_ties = ties
+    ws.worth_weight = blocking_weight
+    ws.worth = 1 if worth else 0
+    return worth
 
 
 @njit
@@ -180,9 +225,9 @@ def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
     if collect_ok and paint_held(s, p) < HOARD_LIMIT:
         return DIE + 3
     place_1, place_2 = head_legal(r, s, DIE + 0), head_legal(r, s, DIE + 1)
-    if (place_1 or place_2) and best_pile_value(r, s, p, piles_to_hold)[1] > 0:
+    if (place_1 or place_2) and best_pile_value(r, s, p, piles_to_hold, ws)[1] > 0:
         return DIE + 0 if place_1 else DIE + 1
-    if head_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight):
+    if head_legal(r, s, DIE + 2) and move_worth_it(r, s, p, blocking_weight, ws):
         return DIE + 2
     if collect_ok or head_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
         lacking(r, s, p, ws)
@@ -204,10 +249,10 @@ def majority_action(r, s, piles_to_hold, blocking_weight, ws):
         action = majority_turn(r, s, p, piles_to_hold, blocking_weight, ws)
         return action if action != NONE else first_legal(r, s, ws)
     if st == Stage.PLACE:  # every pile is legal
-        return PILE + best_pile(r, s, p, piles_to_hold)
+        return PILE + best_pile_value(r, s, p, piles_to_hold, ws)[0]
     if st == Stage.MOVE:
         q = (p + s.move_offset) % r.n_players
-        f, t, value = best_move(r, s, p, q, blocking_weight)
+        f, t, value = best_move(r, s, p, q, blocking_weight, ws)
         skip = move_legal(r, s, SKIP)
         if f == NONE:  # no move: nothing, if allowed
             return SKIP if skip else -1

@@ -24,7 +24,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
-from simkit.games.atelier.engine.legality import fill_legal, turn_action_legal
+from simkit.games.atelier.engine.legality import fill_legal, take_legal, turn_action_legal
 from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
@@ -130,26 +130,70 @@ def best_slot(r, s, p, affordable_only, ws):
 
 @njit
 def lacking(r, s, p, ws):
-    """ws.need[c] = cylinders of colour c the target lacks."""
+    """ws.need[c] = cylinders of colour c the target lacks. Taken from the last one computed for p when nothing it
+    depends on changed since (`target_inputs_seen`): a turn asks for the target again and again on the same paint
+    and table (the head, then a 6's colour; after a placement or a move), and p's paint only changes in its turn."""
     need = ws.need
+    if target_inputs_seen(r, s, p, ws):
+        for c in range(N_COLOURS):
+            need[c] = ws.seen_need[p, c]
+        return
     slot = best_slot(r, s, p, False, ws)
     for c in range(N_COLOURS):
         need[c] = 0 if slot == NONE else max(0, r.painting_cost[s.row[slot], c] - s.paint[p, c])
+    see_target_inputs(r, s, p, ws)
 
 
 @njit
-def most_lacking_pile(r, s, n, ws):
-    """Among the legal PILE actions (ws.legal[:n]), the colour with the largest need (ws.need; the pile with most
-    paint on a tie)."""
-    legal, need = ws.legal, ws.need
-    best, key = legal[0], -1
-    for i in range(n):
-        a = legal[i]
-        if PILE <= a < SKIP:
-            c = a - PILE
+def target_inputs_seen(r, s, p, ws):
+    """What p's target depends on is what its last need was computed from: the target weights, its paint, the row
+    and the owners of the paintings and patrons (ws.seen_*[p]; one scratch serves one rules record). Compared
+    without early exits, which costs less than branching at every field."""
+    w = ws.weights
+    if (ws.seen_valid[p] == 0 or w[VP_WEIGHT] != ws.seen_weights[p, 0] or w[PATRON_WEIGHT] != ws.seen_weights[p, 1]
+            or w[MASTERPIECE_BONUS] != ws.seen_weights[p, 2]):
+        return False
+    diff = 0
+    for c in range(N_COLOURS):
+        diff |= s.paint[p, c] ^ ws.seen_paint[p, c]
+    for i in range(r.row_size):
+        diff |= s.row[i] ^ ws.seen_row[p, i]
+    for card in range(r.n_paintings):
+        diff |= s.owner[card] ^ ws.seen_owner[p, card]
+    for patron in range(r.n_patrons):
+        diff |= s.patron_owner[patron] ^ ws.seen_patron_owner[p, patron]
+    return diff == 0
+
+
+@njit
+def see_target_inputs(r, s, p, ws):
+    """Remember p's need (ws.need) and what it was computed from (`target_inputs_seen`)."""
+    ws.seen_valid[p] = 1
+    ws.seen_weights[p, 0] = ws.weights[VP_WEIGHT]
+    ws.seen_weights[p, 1] = ws.weights[PATRON_WEIGHT]
+    ws.seen_weights[p, 2] = ws.weights[MASTERPIECE_BONUS]
+    for c in range(N_COLOURS):
+        ws.seen_need[p, c] = ws.need[c]
+        ws.seen_paint[p, c] = s.paint[p, c]
+    for i in range(r.row_size):
+        ws.seen_row[p, i] = s.row[i]
+    for card in range(r.n_paintings):
+        ws.seen_owner[p, card] = s.owner[card]
+    for patron in range(r.n_patrons):
+        ws.seen_patron_owner[p, patron] = s.patron_owner[patron]
+
+
+@njit
+def most_lacking_pile(r, s, p, ws):
+    """Among the piles p may take from (GAIN or POWER_PAINT stage), the colour with the largest need (ws.need; the
+    pile with most paint on a tie): its PILE action, -1 when none is legal."""
+    need = ws.need
+    best, key = -1, -1
+    for c in range(N_COLOURS):
+        if take_legal(r, s, p, c):
             k = need[c] * 1000 + s.pile[c]
             if k > key:
-                best, key = a, k
+                best, key = PILE + c, k
     return best
 
 
@@ -297,13 +341,13 @@ def argument_action(r, s, ws):
     if st == Stage.PLACE or st == Stage.POWER_PLACE:  # every pile is legal
         lacking(r, s, p, ws)
         return PILE + majority_pile(r, s, p, ws)
+    if st == Stage.GAIN or st == Stage.POWER_PAINT:  # chosen among the legal piles directly
+        lacking(r, s, p, ws)
+        return most_lacking_pile(r, s, p, ws)
     legal = ws.legal
     n = fill_legal(r, s, legal)
     if n == 0:
         return -1
-    if st == Stage.GAIN or st == Stage.POWER_PAINT:
-        lacking(r, s, p, ws)
-        return most_lacking_pile(r, s, n, ws)
     if st == Stage.RETURN:
         best, lead = legal[0], -1000
         for i in range(n):
