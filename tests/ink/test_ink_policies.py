@@ -13,7 +13,10 @@ import pytest
 
 import simkit
 from simkit.core.policy import resolve_policy
+from simkit.games.ink.engine.lattice import neighbour
+from simkit.games.ink.engine.layout import X, Stage
 from simkit.games.ink.policies.dispatch import FAMILIES
+from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile, strands_the_wheel
 
 FAST_GAMES = 200  # per player count, the normal suite
 STRATEGY_GAMES = 10_000  # per player count (spec §8.4), slow suite
@@ -76,11 +79,39 @@ def test_no_strategy_lineup_reaches_the_safety_bound(n):
     check_bound(n, FAST_GAMES)
 
 
-SOLO_DEAD_END = pytest.mark.xfail(strict=True, reason="big_goal solo seed 6351 reaches the bound: after 1 tile and 5 "
-                                   "X tokens no wheel tile is placeable and nothing can change (open)")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [pytest.param(1, marks=SOLO_DEAD_END), 2, 3, 4])
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_no_strategy_lineup_reaches_the_safety_bound_10000(n):
     check_bound(n, STRATEGY_GAMES)
+
+
+def stranding_x_decision():
+    """big_goal, solo, seed 6351, round 2: its X token in hand (the dead end of x_frontier.py's docstring)."""
+    game = simkit.make("ink", {"n_players": 1})
+    big_goal = resolve_policy(game, {"policy": "big_goal"})
+    state = game.new_initial_state(6351)
+    while state.record["stage"] != Stage.PLACE_X:
+        state.apply_action(state.compiled_action(big_goal))
+    return state, big_goal
+
+
+def test_an_x_token_never_strands_the_wheel_when_a_placement_keeps_a_tile():
+    """Solo seed 6351: covering (1, 0) and (1, 1) leaves none of the six wheel tiles placeable, and the wheel never
+    changes solo (every later turn crossed, and the game ran to the bound); the 9 other legal placements keep some
+    wheel tile placeable (7 keep all six). The families no longer take a stranding placement, and the game ends."""
+    state, big_goal = stranding_x_decision()
+    s, r = state.record, state.rules
+    legal = np.array(state.legal_actions(), np.int64)
+    stranding = []
+    for a in legal:
+        q = (a - X) // 2
+        other = neighbour(s, 0, q, (a - X) % 2)
+        if strands_the_wheel(r, s, 0, q, other):
+            stranding.append(state.xy(0, q))
+            assert not keeps_a_wheel_tile(r, s, 0, q, other, legal, len(legal))
+    assert len(legal) == 10 and stranding == [(1, 0)]
+    chosen = state.compiled_action(big_goal)
+    q = (chosen - X) // 2
+    assert not strands_the_wheel(r, s, 0, q, neighbour(s, 0, q, (chosen - X) % 2))
+    out = play(1, [{"policy": "big_goal"}], [6351], np.zeros((1, 1), np.int64))
+    assert out["end_reason"][0, 0] == "last_bottle" and out["rounds"][0, 0] < 60

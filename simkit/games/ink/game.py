@@ -14,8 +14,9 @@ from simkit.games.ink.engine.rules_record import rules_record
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.ink.engine.setup import setup
 from simkit.games.ink.engine.transition import apply_action
-from simkit.games.ink.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS
-from simkit.games.ink.policies.dispatch import POLICY_IDS, choose_action
+from simkit.games.ink.policies.catalogue import MAX_POLICY_PARAMS, POLICY_DOCS, POLICY_PARAMS, family_defaults
+from simkit.games.ink.policies.dispatch import POLICY_IDS, SEARCH, choose_action
+from simkit.games.ink.policies.search import new_search_workspace
 from simkit.games.ink.rules.conformance import CONFORMANCE_CONFIGS
 from simkit.games.ink.rules.params import PARAMS
 from simkit.games.ink.rules.record import InkRules
@@ -52,5 +53,7 @@ class InkGame(CompiledGame):
         return rules_record(self.rules)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
-        """The legal-action scratch of the compiled policies."""
-        return (np.zeros(N_ACTIONS, np.int64),)
+        """The legal-action scratch of the compiled policies, and the search's only when a seat searches (else None:
+        the batch loop is then compiled without the search, dispatch.choose_action)."""
+        search_ws = new_search_workspace(family_defaults()) if (policy_ids == SEARCH).any() else None
+        return np.zeros(N_ACTIONS, np.int64), search_ws

@@ -2,6 +2,7 @@
 order is the order of each compiled policy's parameter vector."""
 
 from simkit.core.params import Param
+from simkit.core.search import budget_params
 from simkit.games.atelier.policies import (inspiration_hoarder, majority, masterpiece_rush, painter, patient_roller,
                                            patron_chaser, search)
 
@@ -43,9 +44,8 @@ POLICY_PARAMS: dict[str, tuple[Param, ...]] = {
     ),
 }
 POLICY_PARAMS["search"] = (
-    Param("rollouts", 8, "rollouts per candidate head, each to the end of the game", low=1, high=search.MAX_ROLLOUTS),
-    Param("candidates", 4, "heads searched: the first this many in majority's own order (1: majority itself)", low=1,
-          high=search.PILE),
+    *budget_params(8, 4, search.MAX_ROLLOUTS, search.PILE,
+                   "heads searched: the first this many in majority's own order (1: majority itself)"),
     *(Param(p.name, p.default, f"majority's {p.name} in the rollouts and outside the turn's heads: {p.doc}", low=p.low,
             high=p.high) for p in POLICY_PARAMS["majority"]),
 )

@@ -29,7 +29,9 @@ from collections import namedtuple
 import numpy as np
 
 from simkit.core.jit import njit
+from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
+from simkit.core.search import better_candidate, draw_rollout_seeds, reshuffle_unseen
 from simkit.games.atelier.engine.layout import (DIE, DRAW_PATRON, END_TURN, INSPIRE, INSPIRE_PAINT, NONE, PILE,
                                                 REROLL, STATE_DTYPE, USE_POWER, Stage)
 from simkit.games.atelier.engine.legality import is_legal
@@ -101,9 +103,7 @@ def resample_patrons(r, sim, p, rng, pool):
 @njit
 def resample_hidden(r, sim, p, seed, pool):
     rng = np.array([seed], np.uint64)
-    unseen = sim.order[sim.deck_pos: r.n_paintings]
-    unseen.sort()
-    shuffle(rng, unseen, r.n_paintings - sim.deck_pos)
+    reshuffle_unseen(rng, sim.order, sim.deck_pos, r.n_paintings)
     resample_patrons(r, sim, p, rng, pool)
     for q in range(MAX_PLAYERS):
         sim.dice_rng[q, 0] = next_u64(rng)
@@ -127,11 +127,7 @@ def rollout(r, s, p, action, seed, piles_to_hold, blocking_weight, ws, sws):
     scores, shares = sws.scores, sws.shares  # rows beyond n_players unused
     final_scores(r, sim, scores)
     ranks_and_win_shares(r, sim, scores, sws.ranks, shares)
-    best_other = -1 << 30
-    for q in range(r.n_players):
-        if q != p:
-            best_other = max(best_other, scores[q])
-    return shares[p], np.float64(scores[p] - best_other)
+    return shares[p], score_margin(scores, p, r.n_players)
 
 
 @njit
@@ -181,8 +177,7 @@ def search_action(r, s, ws, sws):
     if n <= 1:
         return first
     rollouts = int(params[ROLLOUTS])
-    for i in range(rollouts):
-        sws.rollout_seeds[i] = next_u64(s.policy_rng[p])
+    draw_rollout_seeds(s.policy_rng[p], sws.rollout_seeds, rollouts)
     best, best_share, best_margin = first, -1.0, -1e300
     for c in range(n):
         share, margin = 0.0, 0.0
@@ -190,6 +185,6 @@ def search_action(r, s, ws, sws):
             w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], piles_to_hold, blocking_weight, ws, sws)
             share += w
             margin += m
-        if share > best_share + 1e-9 or (share > best_share - 1e-9 and margin > best_margin):
+        if better_candidate(share, margin, best_share, best_margin):
             best, best_share, best_margin = sws.cand[c], share, margin
     return best

@@ -36,7 +36,8 @@ import numpy as np
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
-from simkit.core.rng import next_u64, shuffle
+from simkit.core.rng import next_u64
+from simkit.core.search import draw_rollout_seeds, reshuffle_unseen
 from simkit.games.couleurs.rules.components import MAX_SECTORS
 from simkit.games.couleurs.engine.transitions import apply_action, final_scores, place_ok
 from simkit.games.couleurs.policies.heuristics import heuristic_action, placement_value, prepare_placement
@@ -56,14 +57,6 @@ def new_search_workspace() -> SearchWorkspace:
     return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(MAX_PLAYERS, np.int64),
                            np.zeros(MAX_CANDIDATES, np.int64), np.zeros(MAX_CANDIDATES),
                            np.zeros(MAX_ROLLOUTS, np.uint64), np.zeros(1, np.int64))
-
-
-@njit(any_layout=True)  # decks of several lengths
-def reshuffle_unseen(rng, deck, lo, hi):
-    """Sort deck[lo:hi], then shuffle it: the result depends on which cards are there, never on their order."""
-    unseen = deck[lo:hi]
-    unseen.sort()
-    shuffle(rng, unseen, hi - lo)
 
 
 @njit
@@ -127,8 +120,7 @@ def search_action(r, s, p, params, ws, sws):
     n = min(n, wanted)
     if n <= 1:
         return sws.cand[0]
-    for k in range(rollouts):
-        sws.rollout_seeds[k] = next_u64(s.policy_rng[p])
+    draw_rollout_seeds(s.policy_rng[p], sws.rollout_seeds, rollouts)
     # cand[0] is the heuristic's own placement (the first best value, as place_action picks): a later end than
     # its continuations' is allowed only up to the progress deadline (see Progress above); end totals are sums over
     # the rollouts, so the deadline is scaled by their number

@@ -1,7 +1,13 @@
 """The shipped Ink policies: their parameters and one-line descriptions (spec §9); the parameter order is the order
 of each compiled policy's parameter vector (heuristic.py reads them as p0, p1, ...)."""
 
+import numpy as np
+
+from simkit.core.compiled import encoded
 from simkit.core.params import Param
+from simkit.core.search import budget_params
+from simkit.games.ink.policies import search
+from simkit.games.ink.policies.dispatch import FAMILIES
 from simkit.games.ink.rules.vocabulary import Effect
 
 MAX_POLICY_PARAMS = 8
@@ -28,6 +34,13 @@ POLICY_PARAMS: dict[str, tuple[Param, ...]] = {
     "wild_first": (_PASS,),
     "bonus_chaser": tuple(Param(f"value_{e.name.lower()}", 1.0, f"value added to a goal whose row holds a "
                                 f"{e.name.lower()} bonus", low=0.0, high=10.0) for e in Effect),
+    "search": (
+        *budget_params(8, 4, search.MAX_ROLLOUTS, search.MAX_CANDIDATES,
+                       "actions searched per decision: the first this many in the rollout family's own order "
+                       "(1: the family itself)"),
+        Param("rollout_policy", "bonus_chaser", "the heuristic family every seat plays in the rollouts (at its "
+              "defaults), and the searcher outside the searched decisions", choices=FAMILIES),
+    ),
 }
 POLICY_DOCS = {
     "random": "uniform over the legal atomic actions (spec §9, §7.1b A7); fuzz tests only",
@@ -37,4 +50,15 @@ POLICY_DOCS = {
     "palette_first": "spends palette bottles whenever the colour allows, keeps the wild ones flexible (§9)",
     "wild_first": "spends wild bottles first (§9, the pair of palette_first)",
     "bonus_chaser": "values goals by the bonus tile in their row and uses every bonus (§9)",
+    "search": search.__doc__.split("\n\n")[0].replace("\n", " "),
 }
+
+
+def family_defaults() -> np.ndarray:
+    """Each heuristic family's default parameter vector, a row per family in FAMILIES order (the search's
+    rollouts play the families at their defaults)."""
+    out = np.zeros((len(FAMILIES), MAX_POLICY_PARAMS))
+    for f, name in enumerate(FAMILIES):
+        values = [encoded(p, p.default) for p in POLICY_PARAMS[name]]
+        out[f, :len(values)] = values
+    return out

@@ -3,18 +3,26 @@
 from simkit.core.jit import njit
 from simkit.games.ink.policies.heuristic import heuristic_action
 from simkit.games.ink.policies.random_policy import random_action
+from simkit.games.ink.policies.search import search_action
 
 RANDOM = 0
 FAMILIES = ("big_goal", "small_goal", "splash_maximiser", "palette_first", "wild_first", "bonus_chaser")
-POLICY_IDS = {"random": RANDOM, **{name: i + 1 for i, name in enumerate(FAMILIES)}}
+SEARCH = len(FAMILIES) + 1
+POLICY_IDS = {"random": RANDOM, **{name: i + 1 for i, name in enumerate(FAMILIES)}, "search": SEARCH}
 
 
 @njit
-def choose_action(r, s, policy, params, legal):
+def choose_action(r, s, policy, params, legal, search_ws):
     """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
-    The parameters go to the heuristic as float scalars (a family reads the first ones it names)."""
+    The parameters go to the heuristic as float scalars (a family reads the first ones it names). search_ws
+    (search.new_search_workspace) is None when no seat searches: numba then prunes the search branch, so games
+    without a search seat do not compile the search."""
     if policy == RANDOM:
         return random_action(r, s, legal)
+    if policy == SEARCH:
+        if search_ws is None:  # not reached: policy_args gives search_ws whenever a seat searches
+            return -1
+        return search_action(r, s, params, search_ws)
     m = len(params)
     p0 = float(params[0]) if m > 0 else 0.0
     p1 = float(params[1]) if m > 1 else 0.0

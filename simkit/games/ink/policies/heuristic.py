@@ -10,7 +10,8 @@ Every decision scans the legal atomic actions (engine `legal_actions`) and takes
   the wild reserve is empty and the best tile is worth less than the pass threshold (so passes stay bounded);
 - goals: the completable goal with the highest goal weight + splash weight × its area's free splashes, from the
   preferred reserve; goals whose weight is not positive are left;
-- the X token: on the squares whose loss costs least (no goal, no splash, small areas);
+- the X token: on the squares whose loss costs least (no goal, no splash, small areas), among those that keep a
+  wheel tile placeable (x_frontier.py);
 - bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
   family values them (bonus_chaser), taking the first legal unit (palette_to_wild and a bonus left unused are
   chosen without listing the legal actions).
@@ -24,6 +25,7 @@ from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE,
                                             STOP, TILE, X, Reserve, Stage)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
+from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile
 from simkit.games.ink.rules.components import SPLASH
 from simkit.games.ink.rules.params import MAX_GOAL_VALUE
 from simkit.games.ink.rules.vocabulary import Effect
@@ -287,9 +289,9 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
         for i in range(n):
             a = legal[i]
             q = (a - X) // 2
-            e = (a - X) % 2
-            v = -(x_damage(s, p, q) + x_damage(s, p, neighbour(s, p, q, e)))
-            if v > best:
+            other = neighbour(s, p, q, (a - X) % 2)
+            v = -(x_damage(s, p, q) + x_damage(s, p, other))
+            if v > best and keeps_a_wheel_tile(r, s, p, q, other, legal, n):
                 best, best_a = v, a
         return best_a
     if stage == Stage.BONUS:

@@ -1,0 +1,42 @@
+"""What the games' Monte Carlo search policies share (Atelier, Ink; Couleurs's resampling): the budget parameters,
+the resampling of a hidden deck, the common random numbers and the ranking of candidates.
+
+A game's search keeps its own candidates, its own resampling of what its player cannot see, and its own rollout
+(the game's transition and heuristic, compiled into it); every rollout of a decision starts from the same seeds, so
+the candidates are compared on the same futures (common random numbers).
+"""
+
+from simkit.core.jit import njit
+from simkit.core.params import Param
+from simkit.core.rng import next_u64, shuffle
+
+
+def budget_params(rollouts: int, candidates: int, max_rollouts: int, max_candidates: int,
+                  candidates_doc: str) -> tuple[Param, Param]:
+    """The two budget parameters of a search policy, `rollouts` and `candidates`, at these defaults (the
+    conformance suite plays every search with its minimal budget, by these names)."""
+    return (Param("rollouts", rollouts, "rollouts per candidate, each to the end of the game", low=1,
+                  high=max_rollouts),
+            Param("candidates", candidates, candidates_doc, low=1, high=max_candidates))
+
+
+@njit(any_layout=True)  # decks of several lengths
+def reshuffle_unseen(rng, deck, lo, hi):
+    """Sort deck[lo:hi], then shuffle it: the result depends on which cards are there, never on their order."""
+    unseen = deck[lo:hi]
+    unseen.sort()
+    shuffle(rng, unseen, hi - lo)
+
+
+@njit(any_layout=True)
+def draw_rollout_seeds(rng, seeds, rollouts):
+    """seeds[:rollouts] from the searcher's policy stream: one per rollout, the same for every candidate."""
+    for i in range(rollouts):
+        seeds[i] = next_u64(rng)
+
+
+@njit
+def better_candidate(share, margin, best_share, best_margin):
+    """A candidate's total win share over its rollouts beats the best so far: more, or as much (to rounding) and a
+    larger total score margin."""
+    return share > best_share + 1e-9 or (share > best_share - 1e-9 and margin > best_margin)

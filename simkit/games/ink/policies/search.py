@@ -1,0 +1,196 @@
+"""`search` (spec §9's question "which policy wins", answered by look-ahead): Monte Carlo rollouts of a heuristic
+family, by default bonus_chaser (the best measured, benchmarks/ink_ladder.py), where the tile is chosen and placed.
+
+Candidates: at the start of a turn the legal heads (each nib's move, the start crossing, one pass: the most bottles,
+as the families pass); after a crossing, the nibs; with a tile in hand, its placements. The family's own choice
+comes first, the others follow by the family's own score (a nib by its tile's value, the crossing by the best tile
+less 1, the pass last; a placement by the family's placement score), and the first `candidates` are searched. Each
+is played `rollouts` times to the end of the game from a copy of the state, every seat (the searcher too) following
+the rollout family at its default parameters; the candidate with the best mean win share is taken (ties: the best
+mean score margin over the best other player; solo, the score itself). The other decisions are the family's own.
+The same resamples serve every candidate (common random numbers).
+
+Hidden information (spec §2.4; the observation, view.py, shows no more): before each rollout the copy's hidden
+parts are resampled from the searcher's own policy stream, from what it knows only:
+- the Ink bag: its tiles are known (every tile not on the wheel, in a painting or removed), their order is not:
+  they are sorted, then shuffled;
+- the X tokens: those drawn are known; which of the others lie in the X bag, among the set-aside XX tokens or in
+  the box is not (only how many of each kind lie in the bag and aside): each kind's undrawn tokens are sorted and
+  dealt at random to those places;
+- every seat's policy stream: new streams.
+So the decision depends on which tiles and tokens are still hidden, never on where they are.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+
+from simkit.core.jit import njit
+from simkit.core.margin import score_margin
+from simkit.core.rng import next_u64, shuffle
+from simkit.core.search import better_candidate, draw_rollout_seeds, reshuffle_unseen
+from simkit.games.ink.engine.layout import (CROSS, MAX_SQUARES, MOVE, N_ACTIONS, NIB, PASS, STATE_DTYPE, X_ASIDE,
+                                            X_BAG, X_BOX, Stage)
+from simkit.games.ink.engine.legality import legal_actions
+from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
+from simkit.games.ink.engine.transition import apply_action
+from simkit.games.ink.policies.heuristic import area_tables, heuristic_action, placement_score, tile_value
+from simkit.games.ink.rules.components import MAX_X_TOKENS
+from simkit.games.ink.rules.params import MAX_PLAYERS
+
+ROLLOUTS, CANDIDATES, ROLLOUT_POLICY = range(3)
+MAX_ROLLOUTS = 256
+MAX_CANDIDATES = 64
+LAST = -1e18  # the pass's rank among the heads
+
+SearchWorkspace = namedtuple("SearchWorkspace", "sim legal cand value rollout_seeds scores ranks shares pool gmin gmax "
+                                                "spl seen family_params")
+
+
+def new_search_workspace(family_params: np.ndarray) -> SearchWorkspace:
+    """The search policy's scratch arrays; `sim` is the state record its rollouts play in. family_params[f] is
+    family f's default parameter vector (the rollouts play the families at their defaults)."""
+    return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(N_ACTIONS, np.int64), np.zeros(N_ACTIONS, np.int64),
+                           np.zeros(N_ACTIONS), np.zeros(MAX_ROLLOUTS, np.uint64), np.zeros(MAX_PLAYERS, np.int64),
+                           np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS), np.zeros(MAX_X_TOKENS, np.int8),
+                           np.zeros(MAX_SQUARES, np.int64), np.zeros(MAX_SQUARES, np.int64),
+                           np.zeros(MAX_SQUARES, np.int64), np.zeros(8, np.int64), family_params)
+
+
+@njit
+def family_action(r, s, family, sws):
+    """The family's action at its default parameters (scratch: sws.legal)."""
+    fp = sws.family_params[family]
+    return heuristic_action(r, s, sws.legal, family, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
+
+
+@njit
+def resample_x_tokens(r, sim, rng, pool):
+    """Deal each kind's undrawn tokens (in the X bag, set aside or in the box), sorted, at random to the places
+    of that kind: the bag's undrawn positions, the set-aside places, the box."""
+    for kind in range(2):
+        n = 0
+        for t in range(r.n_x_tokens):  # ascending ids: the pool does not depend on where the tokens are
+            w = sim.x_where[t]
+            if r.x_kind[t] == kind and (w == X_BAG or w == X_ASIDE or w == X_BOX):
+                pool[n] = t
+                n += 1
+        shuffle(rng, pool, n)
+        k = 0
+        for i in range(sim.x_bag_pos, sim.x_bag_n):
+            if r.x_kind[sim.x_bag[i]] == kind:
+                sim.x_bag[i] = pool[k]
+                sim.x_where[pool[k]] = X_BAG
+                k += 1
+        for i in range(sim.x_aside_n):
+            if r.x_kind[sim.x_aside[i]] == kind:
+                sim.x_aside[i] = pool[k]
+                sim.x_where[pool[k]] = X_ASIDE
+                k += 1
+        for i in range(k, n):
+            sim.x_where[pool[i]] = X_BOX
+
+
+@njit
+def resample_hidden(r, sim, seed, pool):
+    rng = np.array([seed], np.uint64)
+    reshuffle_unseen(rng, sim.bag_order, sim.bag_pos, r.n_tiles)
+    resample_x_tokens(r, sim, rng, pool)
+    for q in range(MAX_PLAYERS):
+        sim.policy_rng[q, 0] = next_u64(rng)
+
+
+@njit
+def rollout(r, s, p, action, seed, family, sws):
+    """Play `action`, then the family for every seat to the end; p's (win share, score margin)."""
+    sws.sim[0] = s
+    sim = sws.sim[0]
+    resample_hidden(r, sim, seed, sws.pool)
+    apply_action(r, sim, action)
+    while not sim.done:
+        a = family_action(r, sim, family, sws)
+        if a < 0:
+            break
+        apply_action(r, sim, a)
+    final_scores(r, sim, sws.scores)  # rows beyond n_players unused
+    ranks_and_win_shares(r, sim, sws.scores, sws.ranks, sws.shares)
+    return sws.shares[p], score_margin(sws.scores, p, r.n_players)
+
+
+@njit
+def head_value(r, s, family, fp, a, last_pass):
+    """The family's value of a turn head or a nib (see the module docstring)."""
+    if PASS <= a < NIB:
+        return LAST if a == last_pass else 2 * LAST  # one pass, the most bottles: the others are not candidates
+    if a < CROSS:
+        return tile_value(r, s, family, s.nib_tile[a - MOVE + 1], fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6],
+                          fp[7])
+    if a == CROSS:
+        best = -1e9
+        for d in range(1, r.nibs + 1):
+            best = max(best, tile_value(r, s, family, s.nib_tile[d], fp[0], fp[1], fp[2], fp[3], fp[4], fp[5],
+                                        fp[6], fp[7]))
+        return best - 1.0
+    return tile_value(r, s, family, s.nib_tile[a - NIB + 1], fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
+
+
+@njit
+def candidates(r, s, p, family, first, sws):
+    """The searched stage's legal actions in the family's order (see the module docstring), `first` first, into
+    sws.cand; their number (a pass that is not the most bottles is left out)."""
+    fp = sws.family_params[family]
+    n = legal_actions(r, s, sws.legal)
+    placing = s.stage == Stage.PLACE_TILE
+    if placing:
+        area_tables(s, p, sws.gmin, sws.gmax, sws.spl)
+    last_pass = -1
+    for i in range(n):
+        if PASS <= sws.legal[i] < NIB:
+            last_pass = sws.legal[i]
+    m = 0
+    for i in range(n):
+        a = sws.legal[i]
+        if placing:
+            v = placement_score(r, s, p, family, a, sws.gmin, sws.gmax, sws.spl, sws.seen, fp[0], fp[1], fp[2],
+                                fp[3], fp[4], fp[5], fp[6], fp[7])
+        else:
+            v = head_value(r, s, family, fp, a, last_pass)
+        if a == first:
+            v = np.inf
+        elif v <= 2 * LAST:
+            continue
+        j = m  # insertion, best first; equal values keep the legal order
+        while j > 0 and sws.value[j - 1] < v:
+            sws.cand[j] = sws.cand[j - 1]
+            sws.value[j] = sws.value[j - 1]
+            j -= 1
+        sws.cand[j] = a
+        sws.value[j] = v
+        m += 1
+    return m
+
+
+@njit
+def search_action(r, s, params, sws):
+    """params: rollouts, candidates, the rollout family (heuristic.py's family number); sws the search's scratch
+    (new_search_workspace)."""
+    family = int(params[ROLLOUT_POLICY])
+    first = family_action(r, s, family, sws)
+    if first < 0 or not (s.stage == Stage.TURN or s.stage == Stage.CHOOSE_NIB or s.stage == Stage.PLACE_TILE):
+        return first
+    p = s.current
+    n = min(candidates(r, s, p, family, first, sws), int(params[CANDIDATES]))
+    if n <= 1:
+        return first
+    rollouts = int(params[ROLLOUTS])
+    draw_rollout_seeds(s.policy_rng[p], sws.rollout_seeds, rollouts)
+    best, best_share, best_margin = first, -1.0, -1e300
+    for c in range(n):
+        share, margin = 0.0, 0.0
+        for i in range(rollouts):
+            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], family, sws)
+            share += w
+            margin += m
+        if better_candidate(share, margin, best_share, best_margin):
+            best, best_share, best_margin = sws.cand[c], share, margin
+    return best
