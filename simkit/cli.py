@@ -44,7 +44,9 @@ def cmd_rules(args) -> int:
 
 def cmd_run(args) -> int:
     from simkit.core.experiment import load_experiment
-    from simkit.core.runner import RunOptions, run_experiment
+    import polars as pl
+
+    from simkit.core.runner import RunOptions, run_to_parquet
     from simkit.core.store import ChunkStore
     from simkit.report.run_report import write_run_report
 
@@ -60,15 +62,17 @@ def cmd_run(args) -> int:
                        resume=args.resume)
     start = time.perf_counter()
     try:
-        df = run_experiment(exp, options, store=store, log=lambda line: print(line, file=sys.stderr))
+        results = run_to_parquet(exp, store.directory / "results.parquet", options, store=store,
+                                 log=lambda line: print(line, file=sys.stderr))
     except KeyboardInterrupt:
         print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
               file=sys.stderr)
         return 130
     elapsed = time.perf_counter() - start
-    write_run_report(exp, df, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
+    games = pl.scan_parquet(results).select(pl.col("game_index").n_unique()).collect(engine="streaming").item()
+    write_run_report(exp, results, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
     store.remove()
-    print(f"{df['game_index'].n_unique():,} games per cell, "
+    print(f"{games:,} games per cell, "
           f"{len(exp.cells)} cell(s), in {elapsed:.1f} s; report: {out / 'report.html'} "
           f"(Markdown twin report.md, data results.parquet)")
     return 0

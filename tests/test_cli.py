@@ -39,7 +39,7 @@ def test_run_writes_report_and_data(tmp_path, capsys):
     code, out, err = run_cli(["run", exp, "--out", out_dir, "--jobs", "2"], capsys)
     assert code == 0, err
     assert sorted(p.name for p in out_dir.iterdir()) == ["report.html", "report.md", "results.parquet",
-                                                         "scores_and_seats.png"]
+                                                         "scores_and_seats.svg"]
     assert pl.read_parquet(out_dir / "results.parquet").height == 24
     assert "win share" in (out_dir / "report.md").read_text()
 

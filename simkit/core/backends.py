@@ -24,10 +24,11 @@ def _local(fn: Callable, tasks: Sequence[tuple], jobs: int) -> Iterator:
 def _dask_results(client, fn: Callable, tasks: Sequence[tuple]) -> Iterator:
     futures = [client.submit(fn, *task, pure=False) for task in tasks]
     try:
-        for future in futures:
+        for i, future in enumerate(futures):
+            futures[i] = None  # the cluster frees a result once no future refers to it
             yield future.result()
     finally:
-        client.cancel(futures)
+        client.cancel([f for f in futures if f is not None])
 
 
 @contextmanager

@@ -10,8 +10,10 @@ is played on the same deal (common random numbers).
 from __future__ import annotations
 
 import sys
+from contextlib import closing
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 import polars as pl
@@ -19,9 +21,9 @@ from tqdm.auto import tqdm
 
 from simkit.core.backends import backend_map
 from simkit.core.experiment import Experiment
-from simkit.core.results import results_frame
+from simkit.core.results import parquet_appender, results_frame
 from simkit.core.seating import seat_plan
-from simkit.core.stopping import check
+from simkit.core.stopping import STOPPING_COLUMNS, check
 from simkit.core.store import ChunkStore
 
 DEFAULT_CHUNK = 4096
@@ -120,14 +122,22 @@ def _spans(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, stop)) for a in range(start, stop, size)]
 
 
-def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store: ChunkStore | None = None,
-                   log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
-    """Play the experiment; one row per (game, seat), cells in experiment order, games in index order."""
+def _unit_key(cell_index: int, start: int, stop: int) -> str:
+    """A work unit's name in the chunk store; names sort in results order (cell, then game)."""
+    return f"cell{cell_index:03d}-{start:010d}-{stop:010d}"
+
+
+def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None,
+            log: Callable[[str], None]) -> Iterator[tuple[str, pl.DataFrame]]:
+    """Every work unit's (key, results frame), batch by batch (a stopping rule's batches; one batch without), cells
+    in experiment order then games in index order within a batch. Units already in the store are read from it, the
+    others played on the backend and stored as they arrive; only one unit's frame is held at a time (and, with a
+    stopping rule, the columns it reads)."""
     cap = exp.games if options.games is None else options.games
     master = exp.seed if options.seed is None else options.seed
     batch = exp.stopping.batch if exp.stopping else cap
     show = sys.stderr.isatty() if options.progress is None else options.progress
-    frames: list[pl.DataFrame] = []
+    watched: list[pl.DataFrame] = []  # what the stopping rule reads of the games played so far
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
             tqdm(total=cap * len(exp.cells), unit="game", disable=not show, desc=exp.name) as bar:
         # two workers compile the game's code side by side (instead of every worker all of it at once); the others
@@ -137,28 +147,59 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
         for batch_start in range(0, cap, batch):
             units = [(i, a, b) for i in range(len(exp.cells))
                      for a, b in _spans(batch_start, min(batch_start + batch, cap), options.chunk_size)]
-            keys = [f"cell{i:03d}-{a:010d}-{b:010d}" for i, a, b in units]
-            stored = {k: store.get(k) for k in keys} if store else {}
-            todo = [(u, k) for u, k in zip(units, keys) if stored.get(k) is None]
-            bar.update(sum(b - a for (_, a, b), k in zip(units, keys) if stored.get(k) is not None))  # resumed
+            todo = [u for u in units if not (store and store.has(_unit_key(*u)))]
+            bar.update(sum(b - a for _, a, b in units) - sum(b - a for _, a, b in todo))  # resumed
             if todo and warm_up:
                 list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
                 warm_up = False
-            results = run_map(play_chunk, [(exp, i, master, a, b) for (i, a, b), _ in todo])
-            for ((_, a, b), key), frame in zip(todo, results, strict=True):
-                if store:
-                    store.put(key, frame)
-                stored[key] = frame
-                bar.update(b - a)
-            frames += [stored[k] for k in keys]
+            pending = set(todo)
+            with closing(run_map(play_chunk, [(exp, i, master, a, b) for i, a, b in todo])) as results:
+                for unit in units:
+                    key = _unit_key(*unit)
+                    if unit in pending:
+                        frame = next(results)
+                        if store:
+                            store.put(key, frame)
+                        bar.update(unit[2] - unit[1])
+                    else:
+                        frame = store.get(key)
+                    if exp.stopping:
+                        watched.append(frame.select(STOPPING_COLUMNS))
+                    yield key, frame
             if exp.stopping:
-                verdict = check(exp.stopping, pl.concat(frames))
+                verdict = check(exp.stopping, pl.concat(watched))
                 log(f"after {min(batch_start + batch, cap):,} games per cell: {verdict.detail}")
                 if verdict.stop:
-                    break
-    df = pl.concat(frames)
-    if cap <= batch:  # one batch: the frames are already in cell order, then game order
-        return df
-    order = {v: i for i, v in enumerate(exp.variants)}
-    return (df.with_columns(pl.col("variant").cast(pl.String).replace_strict(order).alias("_v"))
-            .sort("_v", "n_players", "game_index", "seat", maintain_order=True).drop("_v"))
+                    return
+
+
+def _in_results_order(exp: Experiment, options: RunOptions) -> bool:
+    """Whether `_played` yields the units in results order: one batch, or one cell."""
+    cap = exp.games if options.games is None else options.games
+    return len(exp.cells) == 1 or not exp.stopping or exp.stopping.batch >= cap
+
+
+def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store: ChunkStore | None = None,
+                   log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
+    """Play the experiment; one row per (game, seat), cells in experiment order, games in index order. The whole
+    frame is held in memory: `run_to_parquet` streams a run of any size to a file."""
+    played = dict(_played(exp, options, store, log))
+    return pl.concat([played[key] for key in (played if _in_results_order(exp, options) else sorted(played))])
+
+
+def run_to_parquet(exp: Experiment, path: Path, options: RunOptions = RunOptions(), *, store: ChunkStore,
+                   log: Callable[[str], None] = lambda line: None) -> Path:
+    """Play the experiment into the Parquet file `path` (the rows of `run_experiment`, one row group per work unit),
+    holding one work unit in memory at a time: units are appended as they arrive, or, when a stopping rule's
+    batches interleave the cells, copied from the store in results order at the end."""
+    in_order = _in_results_order(exp, options)
+    with parquet_appender(path) as append:
+        keys = []
+        for key, frame in _played(exp, options, store, log):
+            keys.append(key)
+            if in_order:
+                append(frame)
+        if not in_order:
+            for key in sorted(keys):
+                append(store.get(key))
+    return Path(path)
