@@ -8,8 +8,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
-from joblib import Parallel, delayed
-
 from simkit.core.errors import SimkitError
 
 BACKENDS = ("local", "dask", "dask-local")
@@ -18,6 +16,8 @@ BACKENDS = ("local", "dask", "dask-local")
 def _local(fn: Callable, tasks: Sequence[tuple], jobs: int) -> Iterator:
     if jobs == 1:
         return (fn(*task) for task in tasks)
+    from joblib import Parallel, delayed  # a quarter of a second to import: not for one job
+
     return Parallel(n_jobs=jobs, return_as="generator")(delayed(fn)(*task) for task in tasks)
 
 

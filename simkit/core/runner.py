@@ -10,14 +10,13 @@ is played on the same deal (common random numbers).
 from __future__ import annotations
 
 import sys
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 import numpy as np
 import polars as pl
-from tqdm.auto import tqdm
 
 from simkit.core.backends import backend_map
 from simkit.core.experiment import Experiment
@@ -38,6 +37,23 @@ class RunOptions:
     backend: str = "local"
     scheduler: str | None = None
     progress: bool | None = None  # None: a bar when stderr is a terminal
+
+
+class _Quiet:
+    def update(self, n: int) -> None:
+        pass
+
+
+@contextmanager
+def _progress(total: int, show: bool | None, desc: str | None = None):
+    """A progress bar (tqdm) when `show` (None: when stderr is a terminal), else one that shows nothing."""
+    if not (sys.stderr.isatty() if show is None else show):
+        yield _Quiet()
+        return
+    from tqdm.auto import tqdm  # a fifth of a second to import: only when shown
+
+    with tqdm(total=total, unit="game", desc=desc) as bar:
+        yield bar
 
 
 @dataclass(frozen=True)
@@ -95,11 +111,10 @@ def play_indices(work: Sequence[CellGames], options: RunOptions = RunOptions()) 
         raise ValueError("every entry needs at least one game index")
     tasks = _pack(work, options.chunk_size)
     pieces: list[list[pl.DataFrame]] = [[] for _ in work]
-    show = sys.stderr.isatty() if options.progress is None else options.progress
     args = [[(work[e].exp, work[e].cell_index, work[e].exp.seed if options.seed is None else options.seed, idx)
              for e, idx in task] for task in tasks]
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
-            tqdm(total=sum(len(w.indices) for w in work), unit="game", disable=not show) as bar:
+            _progress(sum(len(w.indices) for w in work), options.progress) as bar:
         for task, frames in zip(tasks, run_map(_play_pieces, [(a,) for a in args]), strict=True):
             for (entry, idx), frame in zip(task, frames, strict=True):
                 pieces[entry].append(frame)
@@ -136,10 +151,9 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None,
     cap = exp.games if options.games is None else options.games
     master = exp.seed if options.seed is None else options.seed
     batch = exp.stopping.batch if exp.stopping else cap
-    show = sys.stderr.isatty() if options.progress is None else options.progress
     watched: list[pl.DataFrame] = []  # what the stopping rule reads of the games played so far
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
-            tqdm(total=cap * len(exp.cells), unit="game", disable=not show, desc=exp.name) as bar:
+            _progress(cap * len(exp.cells), options.progress, exp.name) as bar:
         # two workers compile the game's code side by side (instead of every worker all of it at once); the others
         # load it from numba's disk cache (workers on other machines have their own: not done there). Only once
         # there is a game to play: a resumed run whose chunks are all stored compiles nothing.
