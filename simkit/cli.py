@@ -46,7 +46,7 @@ def cmd_run(args) -> int:
     from simkit.core.experiment import load_experiment
     import polars as pl
 
-    from simkit.core.runner import RunOptions, run_to_parquet
+    from simkit.core.runner import RunOptions, run_to_store
     from simkit.core.store import ChunkStore
     from simkit.report.run_report import write_run_report
 
@@ -62,15 +62,14 @@ def cmd_run(args) -> int:
                        resume=args.resume)
     start = time.perf_counter()
     try:
-        results = run_to_parquet(exp, store.directory / "results.parquet", options, store=store,
-                                 log=lambda line: print(line, file=sys.stderr))
+        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr))
     except KeyboardInterrupt:
         print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
               file=sys.stderr)
         return 130
     elapsed = time.perf_counter() - start
-    games = pl.scan_parquet(results).select(pl.col("game_index").n_unique()).collect(engine="streaming").item()
-    write_run_report(exp, results, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
+    games = store.scan().select(pl.col("game_index").n_unique()).collect(engine="streaming").item()
+    write_run_report(exp, store, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
     store.remove()
     print(f"{games:,} games per cell, "
           f"{len(exp.cells)} cell(s), in {elapsed:.1f} s; report: {out / 'report.html'} "

@@ -119,10 +119,10 @@ def test_existing_report_survives_a_failed_run(tmp_path, capsys):
     exp.write_text(GOOD)
     out_dir = tmp_path / "out"
     assert run_cli(["run", exp, "--out", out_dir], capsys)[0] == 0
-    before = (out_dir / "results.parquet").read_bytes()
+    before = pl.read_parquet(out_dir / "results.parquet")
     exp.write_text(GOOD.replace("n_players = 2", "n_players = 0"))
     assert run_cli(["run", exp, "--out", out_dir], capsys)[0] == 2
-    assert (out_dir / "results.parquet").read_bytes() == before
+    assert pl.read_parquet(out_dir / "results.parquet").equals(before)
 
 
 def test_illegal_action_from_user_policy_is_reported(tmp_path, capsys):

@@ -1,13 +1,11 @@
-"""Tidy results: one row per (game, seat), as a polars DataFrame, written to Parquet atomically (whole, or one
-block of games at a time)."""
+"""Tidy results: one row per (game, seat), as a polars DataFrame, written to Parquet atomically."""
 
 from __future__ import annotations
 
 import os
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import polars as pl
@@ -50,49 +48,16 @@ def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray
     return pl.DataFrame(columns)
 
 
-@contextmanager
-def atomic_path(path: str | Path) -> Iterator[str]:
-    """A temporary name beside `path`, renamed to it when the block succeeds: a reader never sees a half-written
-    file, and a failure leaves none."""
+def write_parquet(frame: pl.DataFrame, path: str | Path) -> Path:
+    """Write atomically: a reader never sees a half-written file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     os.close(fd)
     try:
-        yield tmp
+        frame.write_parquet(tmp, compression="zstd", statistics=True)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-
-
-def write_parquet(frame: pl.DataFrame, path: str | Path) -> Path:
-    """Write atomically."""
-    with atomic_path(path) as tmp:
-        frame.write_parquet(tmp, compression="zstd", statistics=True)
-    return Path(path)
-
-
-@contextmanager
-def parquet_appender(path: str | Path) -> Iterator[Callable[[pl.DataFrame], None]]:
-    """A function appending a frame to one Parquet file as a row group of its own, so a results file of any size
-    is written holding one block of games at a time. Atomic: the file appears when the block ends without error.
-    Every frame must have the first one's schema; the file reads back as their concatenation."""
-    import pyarrow.parquet as pq
-
-    with atomic_path(path) as tmp:
-        writer = None
-        try:
-            def append(frame: pl.DataFrame) -> None:
-                nonlocal writer
-                table = frame.to_arrow()
-                if writer is None:
-                    writer = pq.ParquetWriter(tmp, table.schema, compression="zstd")
-                writer.write_table(table)
-
-            yield append
-        finally:
-            if writer is not None:
-                writer.close()
-        if writer is None:
-            raise ValueError(f"no results to write to {path}")
+    return path

@@ -20,7 +20,7 @@ import polars as pl
 
 from simkit.core.backends import backend_map
 from simkit.core.experiment import Experiment
-from simkit.core.results import parquet_appender, results_frame
+from simkit.core.results import results_frame, write_parquet
 from simkit.core.seating import seat_plan
 from simkit.core.stopping import STOPPING_COLUMNS, check
 from simkit.core.store import ChunkStore
@@ -142,15 +142,24 @@ def _unit_key(cell_index: int, start: int, stop: int) -> str:
     return f"cell{cell_index:03d}-{start:010d}-{stop:010d}"
 
 
-def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None,
-            log: Callable[[str], None]) -> Iterator[tuple[str, pl.DataFrame]]:
-    """Every work unit's (key, results frame), batch by batch (a stopping rule's batches; one batch without), cells
-    in experiment order then games in index order within a batch. Units already in the store are read from it, the
-    others played on the backend and stored as they arrive; only one unit's frame is held at a time (and, with a
-    stopping rule, the columns it reads)."""
+def _store_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int, path: Path) -> None:
+    """Play games start..stop-1 of one cell and write their rows to the Parquet file `path`, on the worker: the
+    process that collects the results then handles a file name, not the rows (compressing them there was most of
+    its work per chunk, and it shares the cores with the workers)."""
+    write_parquet(play_chunk(exp, cell_index, master_seed, start, stop), path)
+
+
+def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log: Callable[[str], None], *,
+            frames: bool) -> Iterator[tuple[str, pl.DataFrame | None]]:
+    """Every work unit's key and, when `frames`, its results frame, batch by batch (a stopping rule's batches; one
+    batch without), cells in experiment order then games in index order within a batch. Units already in the store
+    are taken from it; the others are played on the backend and stored, by the worker itself unless it runs on
+    another machine (--backend dask). At most one unit's frame is held at a time (and, with a stopping rule, the
+    columns it reads)."""
     cap = exp.games if options.games is None else options.games
     master = exp.seed if options.seed is None else options.seed
     batch = exp.stopping.batch if exp.stopping else cap
+    workers_store = store is not None and options.backend != "dask"
     watched: list[pl.DataFrame] = []  # what the stopping rule reads of the games played so far
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
             _progress(cap * len(exp.cells), options.progress, exp.name) as bar:
@@ -166,20 +175,23 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None,
             if todo and warm_up:
                 list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
                 warm_up = False
+            fn, tasks = ((_store_chunk, [(exp, i, master, a, b, store.path(_unit_key(i, a, b))) for i, a, b in todo])
+                         if workers_store else (play_chunk, [(exp, i, master, a, b) for i, a, b in todo]))
             pending = set(todo)
-            with closing(run_map(play_chunk, [(exp, i, master, a, b) for i, a, b in todo])) as results:
+            with closing(run_map(fn, tasks)) as results:
                 for unit in units:
                     key = _unit_key(*unit)
+                    frame = None
                     if unit in pending:
-                        frame = next(results)
-                        if store:
+                        frame = next(results)  # None when the worker stored it
+                        if frame is not None and store:
                             store.put(key, frame)
                         bar.update(unit[2] - unit[1])
-                    else:
+                    if frame is None and (frames or exp.stopping):
                         frame = store.get(key)
                     if exp.stopping:
                         watched.append(frame.select(STOPPING_COLUMNS))
-                    yield key, frame
+                    yield key, frame if frames else None
             if exp.stopping:
                 verdict = check(exp.stopping, pl.concat(watched))
                 log(f"after {min(batch_start + batch, cap):,} games per cell: {verdict.detail}")
@@ -187,33 +199,18 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None,
                     return
 
 
-def _in_results_order(exp: Experiment, options: RunOptions) -> bool:
-    """Whether `_played` yields the units in results order: one batch, or one cell."""
-    cap = exp.games if options.games is None else options.games
-    return len(exp.cells) == 1 or not exp.stopping or exp.stopping.batch >= cap
-
-
 def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store: ChunkStore | None = None,
                    log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
     """Play the experiment; one row per (game, seat), cells in experiment order, games in index order. The whole
-    frame is held in memory: `run_to_parquet` streams a run of any size to a file."""
-    played = dict(_played(exp, options, store, log))
-    return pl.concat([played[key] for key in (played if _in_results_order(exp, options) else sorted(played))])
+    frame is held in memory: `run_to_store` streams a run of any size to files."""
+    played = dict(_played(exp, options, store, log, frames=True))
+    return pl.concat([played[key] for key in sorted(played)])
 
 
-def run_to_parquet(exp: Experiment, path: Path, options: RunOptions = RunOptions(), *, store: ChunkStore,
-                   log: Callable[[str], None] = lambda line: None) -> Path:
-    """Play the experiment into the Parquet file `path` (the rows of `run_experiment`, one row group per work unit),
-    holding one work unit in memory at a time: units are appended as they arrive, or, when a stopping rule's
-    batches interleave the cells, copied from the store in results order at the end."""
-    in_order = _in_results_order(exp, options)
-    with parquet_appender(path) as append:
-        keys = []
-        for key, frame in _played(exp, options, store, log):
-            keys.append(key)
-            if in_order:
-                append(frame)
-        if not in_order:
-            for key in sorted(keys):
-                append(store.get(key))
-    return Path(path)
+def run_to_store(exp: Experiment, store: ChunkStore, options: RunOptions = RunOptions(), *,
+                 log: Callable[[str], None] = lambda line: None) -> ChunkStore:
+    """Play the experiment into the store, one Parquet part per work unit, holding no results in memory (beyond
+    what a stopping rule reads); `store.scan()` reads the rows of `run_experiment` lazily."""
+    for _ in _played(exp, options, store, log, frames=False):
+        pass
+    return store

@@ -15,6 +15,7 @@ import simkit
 from simkit.analysis.summary import summarise
 from simkit.core.experiment import Experiment
 from simkit.core.params import toml_value
+from simkit.core.store import ChunkStore
 from simkit.report.document import Document
 from simkit.report.endings import RANDOM_ONLY_NOTE, cap_warning, end_reason_mix, random_only
 from simkit.report.intervals import interval_text
@@ -112,21 +113,21 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
         from simkit.report.variants import add_variant_sections  # matplotlib: only for reports that draw variants
 
         add_variant_sections(doc, df.select(VARIANT_COLUMNS).collect(), out_dir)
-    doc.text("Data: results.parquet (one row per game and seat).")
+    doc.text("Data: results.parquet (one row per game and seat; a folder of Parquet parts, one per block of games, "
+             "which polars and pandas read as one table).")
     return doc, {"by_policy_seat": by_policy_seat, "baseline_cell": baseline_cell}
 
 
-def write_run_report(exp: Experiment, results: Path, out_dir: Path, *, seed: int, elapsed: float,
+def write_run_report(exp: Experiment, store: ChunkStore, out_dir: Path, *, seed: int, elapsed: float,
                      jobs: int) -> Path:
-    """Move the results Parquet file in as results.parquet and write report.md, report.html and the figures into
-    out_dir. Everything is built in a staging folder first and moved in file by file, so a failure leaves the
-    previous report in place (and the results file where it was)."""
+    """Write report.md, report.html and the figure into out_dir, and move the store's parts in as the folder
+    results.parquet (read as one table by polars and pandas). Everything is built in a staging folder first and
+    moved in entry by entry, so a failure leaves the previous report in place (and the parts in the store)."""
     out_dir = Path(out_dir)
     with staged(out_dir) as staging:
-        scanned = pl.scan_parquet(results)
-        doc, parts = build_run_report(exp, scanned, seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
+        doc, parts = build_run_report(exp, store.scan(), seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
         score_and_seat_figure(score_counts(parts["baseline_cell"]), parts["by_policy_seat"], doc.title,
                               staging / FIGURE)
         doc.write(staging)
-        Path(results).replace(staging / "results.parquet")
+        store.publish(staging / "results.parquet")
     return out_dir
