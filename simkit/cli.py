@@ -68,7 +68,7 @@ def cmd_run(args) -> int:
               file=sys.stderr)
         return 130
     elapsed = time.perf_counter() - start
-    games = store.scan().select(pl.col("game_index").n_unique()).collect(engine="streaming").item()
+    games = store.scan().select(pl.col("game_index").max()).collect().item() + 1  # each cell plays 0..games-1
     write_run_report(exp, store, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
     store.remove()
     print(f"{games:,} games per cell, "

@@ -64,7 +64,8 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     """The report document; variant figures are written into out_dir (none when it is None)."""
     game = exp.game
     df = results.lazy()
-    counts = df.select(pl.col("game_index", "variant", "n_players").n_unique()).collect(engine="streaming").row(0)
+    # every cell plays game indices 0..n-1: a maximum, not a count of distinct values (a set of every index)
+    counts = df.select(pl.col("game_index").max() + 1, pl.col("variant", "n_players").n_unique()).collect().row(0)
     n_games = counts[0]
     cell_keys = [k for k, n in zip(("variant", "n_players"), counts[1:]) if n > 1]
     baseline_cell = df.filter((pl.col("variant") == exp.cells[0].variant)

@@ -12,6 +12,7 @@ __all__ = [
     "check_confidence",
     "mean_interval",
     "quantile_interval",
+    "t_interval",
     "wilson_interval",
     "z_value",
 ]
@@ -72,6 +73,12 @@ def wilson_interval(successes, n, confidence: float = 0.95):
     return lo, hi
 
 
+def t_interval(mean: float, sd: float, n: int, confidence: float = 0.95) -> Interval:
+    """Student t interval for a mean from its sample's mean, standard deviation (ddof 1) and size."""
+    half = float(special.stdtrit(n - 1, (1 + check_confidence(confidence)) / 2) * sd / np.sqrt(n))  # t quantile
+    return Interval(mean, mean - half, mean + half, n, confidence)
+
+
 def _sample(x) -> np.ndarray:
     a = np.asarray(x, dtype=float).ravel()
     if a.size == 0 or not np.all(np.isfinite(a)):
@@ -97,8 +104,7 @@ def mean_interval(
     if np.all(a == a[0]):
         return Interval(est, est, est, n, confidence)
     if method == "t":
-        half = float(special.stdtrit(n - 1, (1 + confidence) / 2) * a.std(ddof=1) / np.sqrt(n))  # t quantile
-        return Interval(est, est - half, est + half, n, confidence)
+        return t_interval(est, float(a.std(ddof=1)), n, confidence)
     if method == "bootstrap":
         from scipy import stats
 
