@@ -144,8 +144,8 @@ def scaling(args) -> None:
     print(f"  speedup estimated for a quiet 2-core machine: {c1 / (serial + (workers + during) / 2):.2f}x "
           f"(serial fraction {serial / (serial + (workers + during) / 2):.1%})")
     for r in two:
-        print(f"    2-worker run: wall {r.wall:.1f} s, per process CPU: "
-              + ", ".join(f"{c:.1f}" for c in sorted(r.cpu.values(), reverse=True) if c > 0.05))
+        print(f"    2-worker run: wall {r.wall:.1f} s, peak RSS of the tree {r.peak_tree_rss / 2**20:.0f} MB, "
+              "per process CPU: " + ", ".join(f"{c:.1f}" for c in sorted(r.cpu.values(), reverse=True) if c > 0.05))
 
 
 def main() -> None:
