@@ -56,7 +56,8 @@ class RunStats:
 
     def phases(self) -> tuple[float, float]:
         """(main CPU outside the parallel phase, main CPU inside it)."""
-        growing = [i for i in range(1, len(self.samples)) if self.samples[i][2] > self.samples[i - 1][2]]
+        growing = [i for i in range(1, len(self.samples))  # busy: more than half a core (idle workers tick a little)
+                   if self.samples[i][2] - self.samples[i - 1][2] > 0.5 * (self.samples[i][0] - self.samples[i - 1][0])]
         main_total = self.cpu.get(self.main, 0.0)
         if not growing:
             return main_total, 0.0

@@ -21,6 +21,8 @@ from simkit.stats import t_interval, wilson_interval
 
 # A win share is 1/m of a win for m tied winners: times lcm(1..16) it is an integer for any table size.
 SHARE_UNITS = 720_720
+BATCH_ROWS = 50_000  # rows read at a time: enough that polars' per-batch overhead does not count, few enough
+# to keep the memory flat (measured: no faster with larger batches)
 _SUMS = ("seeds", "seed_score", "seed_score_sq", "wins", "score_sq")
 
 
@@ -45,15 +47,15 @@ def group_totals(results: pl.LazyFrame | pl.DataFrame, by: list[str]) -> pl.Data
     read in batches in its order: a seed's rows must then be consecutive within each group, as in a run's results
     (a cell's games in order, the rotations of a deal next to each other)."""
     schema = results.lazy().collect_schema()
-    columns = [*(pl.col(c).cast(pl.String) if schema[c] == pl.Categorical else pl.col(c) for c in by),
-               "seed", "score", "win_share"]
+    text = [pl.col(c).cast(pl.String) for c in by if schema[c] == pl.Categorical]  # after grouping: fewer rows
+    columns = [*by, "seed", "score", "win_share"]
     batches = [results.select(columns)] if isinstance(results, pl.DataFrame) \
-        else results.select(columns).collect_batches(maintain_order=True)
+        else results.select(columns).collect_batches(chunk_size=BATCH_ROWS, maintain_order=True)
     totals, open_seeds = [], None  # open: the seeds of the batch's last row, which may go on in the next batch
     for batch in batches:
         if not batch.height:
             continue
-        seeds = _per_seed(batch, by)
+        seeds = _per_seed(batch, by).with_columns(text)
         if open_seeds is not None:
             seeds = pl.concat([open_seeds, seeds]).group_by(*by, "seed").agg(
                 pl.col("rows", "score_sum", "score_sq", "wins").sum())
