@@ -44,7 +44,9 @@ def cmd_rules(args) -> int:
 
 def cmd_run(args) -> int:
     from simkit.core.experiment import load_experiment
-    from simkit.core.runner import RunOptions, run_experiment
+    import polars as pl
+
+    from simkit.core.runner import RunOptions, run_to_store
     from simkit.core.store import ChunkStore
     from simkit.report.run_report import write_run_report
 
@@ -61,21 +63,23 @@ def cmd_run(args) -> int:
                        resume=args.resume)
     start = time.perf_counter()
     try:
-        df = run_experiment(exp, options, store=store, log=lambda line: print(line, file=sys.stderr))
+        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr))
     except KeyboardInterrupt:
         print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
               file=sys.stderr)
         return 130
     elapsed = time.perf_counter() - start
-    write_run_report(exp, df, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
+    games = store.scan().select(pl.col("game_index").max()).collect().item() + 1  # each cell plays 0..games-1
+    write_run_report(exp, store, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
     if args.keep_logs:
         from simkit.core.provenance import RunRecord
         from simkit.replay.keep import keep_logs
 
-        logs = keep_logs(RunRecord.from_experiment(exp, seed), df, out / "logs", args.keep_logs, args.keep_logs_of)
+        logs = keep_logs(RunRecord.from_experiment(exp, seed), pl.scan_parquet(out / "results.parquet"),
+                         out / "logs", args.keep_logs, args.keep_logs_of)
         print(f"decision logs of {len(logs)} game(s): {out / 'logs'}")
     store.remove()
-    print(f"{df['game_index'].n_unique():,} games per cell, "
+    print(f"{games:,} games per cell, "
           f"{len(exp.cells)} cell(s), in {elapsed:.1f} s; report: {out / 'report.html'} "
           f"(Markdown twin report.md, data results.parquet)")
     return 0

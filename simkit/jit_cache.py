@@ -10,9 +10,11 @@ module keeps the cache; editing an engine, a policy or their constants starts a 
 """
 
 import hashlib
+import json
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import numba
@@ -98,10 +100,42 @@ def _cache_base() -> tuple[Path, bool]:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simkit" / "numba", False
 
 
+def _stat_signature(package_dir: Path) -> str:
+    """A digest of every module's path, size and modification time: what `source_key` reads, known without reading."""
+    digest = hashlib.blake2b(digest_size=8)
+    for f in sorted(package_dir.rglob("*.py")):
+        stat = f.stat()
+        digest.update(f"{f}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
+
+
+def remembered_source_key(base: Path, package_dir: Path = PACKAGE_DIR) -> str:
+    """`source_key`, remembered in `base` for the modules' current sizes and modification times: every process of a
+    run (each worker) starts with this, and reading and parsing every module took about 0.1 s of each."""
+    memo = base / f"source-key-{hashlib.blake2b(str(package_dir).encode(), digest_size=6).hexdigest()}.json"
+    signature = _stat_signature(package_dir)
+    try:
+        found = json.loads(memo.read_text())
+        if found["signature"] == signature:
+            return found["key"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # none yet, or unreadable: compute it
+    key = source_key(package_dir)
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=base, prefix=".source-key.")  # atomic: workers start side by side
+        with os.fdopen(fd, "w") as f:
+            json.dump({"signature": signature, "key": key}, f)
+        os.replace(tmp, memo)
+    except OSError:
+        pass  # a read-only cache: computed again next time
+    return key
+
+
 def configure() -> Path:
     """Point numba's cache at this version's directory; in the package's own cache, remove other versions'."""
     base, own = _cache_base()
-    path = base / f"{PREFIX}{numba.__version__}-{source_key()}"
+    path = base / f"{PREFIX}{numba.__version__}-{remembered_source_key(base)}"
     numba.config.CACHE_DIR = str(path)
     if own:
         for old in base.glob(f"{PREFIX}*"):

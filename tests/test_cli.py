@@ -39,7 +39,7 @@ def test_run_writes_report_and_data(tmp_path, capsys):
     code, out, err = run_cli(["run", exp, "--out", out_dir, "--jobs", "2"], capsys)
     assert code == 0, err
     assert sorted(p.name for p in out_dir.iterdir()) == ["report.html", "report.md", "results.parquet",
-                                                         "scores_and_seats.png"]
+                                                         "scores_and_seats.svg"]
     assert pl.read_parquet(out_dir / "results.parquet").height == 24
     assert "win share" in (out_dir / "report.md").read_text()
 
@@ -119,10 +119,10 @@ def test_existing_report_survives_a_failed_run(tmp_path, capsys):
     exp.write_text(GOOD)
     out_dir = tmp_path / "out"
     assert run_cli(["run", exp, "--out", out_dir], capsys)[0] == 0
-    before = (out_dir / "results.parquet").read_bytes()
+    before = pl.read_parquet(out_dir / "results.parquet")
     exp.write_text(GOOD.replace("n_players = 2", "n_players = 0"))
     assert run_cli(["run", exp, "--out", out_dir], capsys)[0] == 2
-    assert (out_dir / "results.parquet").read_bytes() == before
+    assert pl.read_parquet(out_dir / "results.parquet").equals(before)
 
 
 def test_illegal_action_from_user_policy_is_reported(tmp_path, capsys):

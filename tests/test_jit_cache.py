@@ -4,9 +4,11 @@ the function it loads)."""
 from pathlib import Path
 
 import numba
+import numpy as np
 
 import simkit
 from simkit import jit_cache
+from simkit.core.jit import cached_tables
 
 
 def write_package(root: Path) -> Path:
@@ -67,3 +69,26 @@ def test_the_key_follows_every_line_of_consecutive_imports(tmp_path):
     (pkg / "core" / "tables.py").write_text("T = 1\n")
     names = {f.relative_to(pkg).as_posix() for f in jit_cache.compiled_sources(pkg)}
     assert {"games/rules.py", "games/helpers.py", "core/tables.py"} <= names
+
+
+def test_the_remembered_key_follows_an_edit(tmp_path):
+    pkg = write_package(tmp_path)
+    key = jit_cache.remembered_source_key(tmp_path / "cache", pkg)
+    assert key == jit_cache.source_key(pkg) == jit_cache.remembered_source_key(tmp_path / "cache", pkg)
+    (pkg / "core" / "constants.py").write_text("K = 22\n")  # another size, so another signature
+    assert jit_cache.remembered_source_key(tmp_path / "cache", pkg) == jit_cache.source_key(pkg) != key
+
+
+def test_tables_computed_at_import_are_computed_once_and_read_back_equal(tmp_path, monkeypatch):
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def tables(n):
+        calls.append(n)
+        return np.arange(n, dtype=np.int16), np.ones((2, n), np.uint8)
+
+    first, second = cached_tables(tables, 3), cached_tables(tables, 3)
+    assert calls == [3]  # the second came from the file
+    for a, b in zip(first, second, strict=True):
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+    assert np.array_equal(cached_tables(tables, 4)[0], np.arange(4)) and calls == [3, 4]  # other arguments, other file

@@ -14,7 +14,7 @@ import pytest
 from simkit.core.experiment import parse_experiment
 from simkit.core import runner
 from simkit.core.runner import RunOptions, run_experiment
-from simkit.core.store import ChunkStore
+from simkit.core.store import SUFFIX, ChunkStore
 from simkit.core.errors import SimkitError
 
 
@@ -43,7 +43,7 @@ def test_store_resumes_from_finished_chunks(tmp_path, experiment):
     store = ChunkStore(tmp_path / "chunks", {"id": 1}, resume=False)
     partial = RunOptions(games=30, chunk_size=10)
     run_experiment(experiment, partial, store=store)
-    kept = sorted(p.name for p in store.directory.glob("*.parquet"))
+    kept = sorted(p.name for p in store.directory.glob(f"*{SUFFIX}"))
     assert len(kept) == 3
     store = ChunkStore(tmp_path / "chunks", {"id": 1}, resume=True)
     resumed = run_experiment(experiment, RunOptions(chunk_size=10), store=store)
@@ -62,7 +62,7 @@ def test_warm_up_only_when_games_remain_to_play(tmp_path, experiment, monkeypatc
     options = RunOptions(jobs=2, chunk_size=25)
     first = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=False))
     resumed = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=True))
-    assert calls[0].count("_warm_up") == 2 and "play_chunk" in calls[0]
+    assert calls[0].count("_warm_up") == 2 and "_store_chunk" in calls[0]
     assert calls[1] == []  # every chunk was stored: nothing compiled, nothing played
     assert resumed.equals(first)
 
@@ -101,11 +101,11 @@ def test_killed_run_resumes_to_identical_results(tmp_path):
                             stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     chunks = out / "chunks"
     deadline = time.time() + 120
-    while time.time() < deadline and len(list(chunks.glob("cell*.parquet"))) < 5:
+    while time.time() < deadline and len(list(chunks.glob(f"cell*{SUFFIX}"))) < 5:
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    done_before = len(list(chunks.glob("cell*.parquet")))
+    done_before = len(list(chunks.glob(f"cell*{SUFFIX}")))
     assert 5 <= done_before < 240, "the run should have been killed part-way"
     assert not (out / "results.parquet").exists()
     subprocess.run(_cli("run", exp, "--out", out, "--chunk-size", "500", "--resume"), env=env, check=True,

@@ -8,8 +8,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
-from joblib import Parallel, delayed
-
 from simkit.core.errors import SimkitError
 
 BACKENDS = ("local", "dask", "dask-local")
@@ -18,16 +16,19 @@ BACKENDS = ("local", "dask", "dask-local")
 def _local(fn: Callable, tasks: Sequence[tuple], jobs: int) -> Iterator:
     if jobs == 1:
         return (fn(*task) for task in tasks)
+    from joblib import Parallel, delayed  # a quarter of a second to import: not for one job
+
     return Parallel(n_jobs=jobs, return_as="generator")(delayed(fn)(*task) for task in tasks)
 
 
 def _dask_results(client, fn: Callable, tasks: Sequence[tuple]) -> Iterator:
     futures = [client.submit(fn, *task, pure=False) for task in tasks]
     try:
-        for future in futures:
+        for i, future in enumerate(futures):
+            futures[i] = None  # the cluster frees a result once no future refers to it
             yield future.result()
     finally:
-        client.cancel(futures)
+        client.cancel([f for f in futures if f is not None])
 
 
 @contextmanager

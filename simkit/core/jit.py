@@ -18,7 +18,12 @@ array only of layout 'A', so a type common to both must be that one.
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import numba as nb
+import numpy as np
 from numba.core import types
 
 
@@ -50,3 +55,25 @@ def njit(fn=None, *, inline="never", any_layout=False):
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
+
+
+def cached_tables(fn, *args) -> tuple[np.ndarray, ...]:
+    """fn(*args), a tuple of arrays a module computes at import with a compiled function, kept in numba's cache
+    directory (one per version of the compiled sources, `simkit.jit_cache`): later imports read the file instead
+    of loading the compiled function, which would start numba's compiler (about a second) in every command."""
+    path = Path(nb.config.CACHE_DIR) / f"{fn.__module__}.{fn.__name__}{args}.npz"
+    try:
+        with np.load(path) as stored:
+            return tuple(stored[f"arr_{i}"] for i in range(len(stored.files)))
+    except (OSError, ValueError, KeyError):
+        pass  # not computed yet (or unreadable): compute it
+    tables = tuple(fn(*args))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(suffix=".npz", dir=path.parent)  # atomic: other processes may read it meanwhile
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, *tables)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache: computed again next time
+    return tables

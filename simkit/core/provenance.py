@@ -1,8 +1,8 @@
 """What a run was, recorded in its results file so that any row can be replayed exactly.
 
-`simkit run` writes a `RunRecord` as JSON into results.parquet's key-value metadata (key `simkit.run`): the game,
-the master seed played, the seating mode, the lineup (each policy's name, resolved parameters and label) and every
-cell's full rule values. With it, game i of a cell is rebuilt as the runner played it: its seed and seats come from
+`simkit run` writes a `RunRecord` as JSON into the key-value metadata (key `simkit.run`) of results.parquet's first
+part: the game, the master seed played, the seating mode, the lineup (each policy's name, resolved parameters and
+label) and every cell's full rule values. With it, game i of a cell is rebuilt as the runner played it: its seed and seats come from
 `seating.seat_plan(seats, n_players, len(lineup), seed, i, i + 1)`, its rules from the cell's values. Data files
 named by rule values are read again from their recorded paths (relative to the folder the run started in); the
 replay compares its results with the recorded rows, so a changed data file cannot go unnoticed.
@@ -97,15 +97,26 @@ class RunRecord:
         return int(seeds[0]), seats[0]
 
 
+def _first_part(path: Path) -> Path:
+    """A results folder's first Parquet part (in the name order its rows are read), or the file itself."""
+    if path.is_dir():
+        parts = sorted(path.glob("*.parquet"))
+        if not parts:
+            raise ConfigError("a folder with no Parquet part in it", source=str(path))
+        return parts[0]
+    return path
+
+
 def parquet_metadata(record: RunRecord) -> dict[str, str]:
     """The key-value metadata a results file carries."""
     return {METADATA_KEY: record.to_json()}
 
 
 def read_run_record(path: str | Path) -> RunRecord:
-    """The run record of a results file; a clear error when there is none."""
+    """The run record of a results file, or of a results folder (`simkit run` writes it into the first part,
+    `core.store`); a clear error when there is none."""
     try:
-        metadata = pl.read_parquet_metadata(path)
+        metadata = pl.read_parquet_metadata(_first_part(Path(path)))
     except FileNotFoundError:
         raise ConfigError("file not found", source=str(path)) from None
     except Exception as exc:  # polars raises its own error types for a file that is not Parquet

@@ -10,18 +10,19 @@ is played on the same deal (common random numbers).
 from __future__ import annotations
 
 import sys
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 import polars as pl
-from tqdm.auto import tqdm
 
 from simkit.core.backends import backend_map
 from simkit.core.experiment import Experiment
-from simkit.core.results import results_frame
+from simkit.core.results import results_frame, write_parquet
 from simkit.core.seating import seat_plan
-from simkit.core.stopping import check
+from simkit.core.stopping import STOPPING_COLUMNS, check
 from simkit.core.store import ChunkStore
 
 DEFAULT_CHUNK = 4096
@@ -36,6 +37,23 @@ class RunOptions:
     backend: str = "local"
     scheduler: str | None = None
     progress: bool | None = None  # None: a bar when stderr is a terminal
+
+
+class _Quiet:
+    def update(self, n: int) -> None:
+        pass
+
+
+@contextmanager
+def _progress(total: int, show: bool | None, desc: str | None = None):
+    """A progress bar (tqdm) when `show` (None: when stderr is a terminal), else one that shows nothing."""
+    if not (sys.stderr.isatty() if show is None else show):
+        yield _Quiet()
+        return
+    from tqdm.auto import tqdm  # a fifth of a second to import: only when shown
+
+    with tqdm(total=total, unit="game", desc=desc) as bar:
+        yield bar
 
 
 @dataclass(frozen=True)
@@ -93,11 +111,10 @@ def play_indices(work: Sequence[CellGames], options: RunOptions = RunOptions()) 
         raise ValueError("every entry needs at least one game index")
     tasks = _pack(work, options.chunk_size)
     pieces: list[list[pl.DataFrame]] = [[] for _ in work]
-    show = sys.stderr.isatty() if options.progress is None else options.progress
     args = [[(work[e].exp, work[e].cell_index, work[e].exp.seed if options.seed is None else options.seed, idx)
              for e, idx in task] for task in tasks]
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
-            tqdm(total=sum(len(w.indices) for w in work), unit="game", disable=not show) as bar:
+            _progress(sum(len(w.indices) for w in work), options.progress) as bar:
         for task, frames in zip(tasks, run_map(_play_pieces, [(a,) for a in args]), strict=True):
             for (entry, idx), frame in zip(task, frames, strict=True):
                 pieces[entry].append(frame)
@@ -120,16 +137,32 @@ def _spans(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, stop)) for a in range(start, stop, size)]
 
 
-def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store: ChunkStore | None = None,
-                   log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
-    """Play the experiment; one row per (game, seat), cells in experiment order, games in index order."""
+def _unit_key(cell_index: int, start: int, stop: int) -> str:
+    """A work unit's name in the chunk store; names sort in results order (cell, then game)."""
+    return f"cell{cell_index:03d}-{start:010d}-{stop:010d}"
+
+
+def _store_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int, path: Path) -> None:
+    """Play games start..stop-1 of one cell and write their rows to the Parquet file `path`, on the worker: the
+    process that collects the results then handles a file name, not the rows (compressing them there was most of
+    its work per chunk, and it shares the cores with the workers)."""
+    write_parquet(play_chunk(exp, cell_index, master_seed, start, stop), path)
+
+
+def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log: Callable[[str], None], *,
+            frames: bool) -> Iterator[tuple[str, pl.DataFrame | None]]:
+    """Every work unit's key and, when `frames`, its results frame, batch by batch (a stopping rule's batches; one
+    batch without), cells in experiment order then games in index order within a batch. Units already in the store
+    are taken from it; the others are played on the backend and stored, by the worker itself unless it runs on
+    another machine (--backend dask). At most one unit's frame is held at a time (and, with a stopping rule, the
+    columns it reads)."""
     cap = exp.games if options.games is None else options.games
     master = exp.seed if options.seed is None else options.seed
     batch = exp.stopping.batch if exp.stopping else cap
-    show = sys.stderr.isatty() if options.progress is None else options.progress
-    frames: list[pl.DataFrame] = []
+    workers_store = store is not None and options.backend != "dask"
+    watched: list[pl.DataFrame] = []  # what the stopping rule reads of the games played so far
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
-            tqdm(total=cap * len(exp.cells), unit="game", disable=not show, desc=exp.name) as bar:
+            _progress(cap * len(exp.cells), options.progress, exp.name) as bar:
         # two workers compile the game's code side by side (instead of every worker all of it at once); the others
         # load it from numba's disk cache (workers on other machines have their own: not done there). Only once
         # there is a game to play: a resumed run whose chunks are all stored compiles nothing.
@@ -137,28 +170,47 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
         for batch_start in range(0, cap, batch):
             units = [(i, a, b) for i in range(len(exp.cells))
                      for a, b in _spans(batch_start, min(batch_start + batch, cap), options.chunk_size)]
-            keys = [f"cell{i:03d}-{a:010d}-{b:010d}" for i, a, b in units]
-            stored = {k: store.get(k) for k in keys} if store else {}
-            todo = [(u, k) for u, k in zip(units, keys) if stored.get(k) is None]
-            bar.update(sum(b - a for (_, a, b), k in zip(units, keys) if stored.get(k) is not None))  # resumed
+            todo = [u for u in units if not (store and store.has(_unit_key(*u)))]
+            bar.update(sum(b - a for _, a, b in units) - sum(b - a for _, a, b in todo))  # resumed
             if todo and warm_up:
                 list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
                 warm_up = False
-            results = run_map(play_chunk, [(exp, i, master, a, b) for (i, a, b), _ in todo])
-            for ((_, a, b), key), frame in zip(todo, results, strict=True):
-                if store:
-                    store.put(key, frame)
-                stored[key] = frame
-                bar.update(b - a)
-            frames += [stored[k] for k in keys]
+            fn, tasks = ((_store_chunk, [(exp, i, master, a, b, store.path(_unit_key(i, a, b))) for i, a, b in todo])
+                         if workers_store else (play_chunk, [(exp, i, master, a, b) for i, a, b in todo]))
+            pending = set(todo)
+            with closing(run_map(fn, tasks)) as results:
+                for unit in units:
+                    key = _unit_key(*unit)
+                    frame = None
+                    if unit in pending:
+                        frame = next(results)  # None when the worker stored it
+                        if frame is not None and store:
+                            store.put(key, frame)
+                        bar.update(unit[2] - unit[1])
+                    if frame is None and (frames or exp.stopping):
+                        frame = store.get(key)
+                    if exp.stopping:
+                        watched.append(frame.select(STOPPING_COLUMNS))
+                    yield key, frame if frames else None
             if exp.stopping:
-                verdict = check(exp.stopping, pl.concat(frames))
+                verdict = check(exp.stopping, pl.concat(watched))
                 log(f"after {min(batch_start + batch, cap):,} games per cell: {verdict.detail}")
                 if verdict.stop:
-                    break
-    df = pl.concat(frames)
-    if cap <= batch:  # one batch: the frames are already in cell order, then game order
-        return df
-    order = {v: i for i, v in enumerate(exp.variants)}
-    return (df.with_columns(pl.col("variant").cast(pl.String).replace_strict(order).alias("_v"))
-            .sort("_v", "n_players", "game_index", "seat", maintain_order=True).drop("_v"))
+                    return
+
+
+def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store: ChunkStore | None = None,
+                   log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
+    """Play the experiment; one row per (game, seat), cells in experiment order, games in index order. The whole
+    frame is held in memory: `run_to_store` streams a run of any size to files."""
+    played = dict(_played(exp, options, store, log, frames=True))
+    return pl.concat([played[key] for key in sorted(played)])
+
+
+def run_to_store(exp: Experiment, store: ChunkStore, options: RunOptions = RunOptions(), *,
+                 log: Callable[[str], None] = lambda line: None) -> ChunkStore:
+    """Play the experiment into the store, one Parquet part per work unit, holding no results in memory (beyond
+    what a stopping rule reads); `store.scan()` reads the rows of `run_experiment` lazily."""
+    for _ in _played(exp, options, store, log, frames=False):
+        pass
+    return store

@@ -14,6 +14,10 @@ from simkit.core.experiment import BASELINE, StoppingRule
 from simkit.stats import MIN_CHANGED_PAIRS, paired_difference, paired_halfwidth, sprt_paired, wilson_interval
 
 
+# the columns `check` reads: a streaming run keeps only these of the games played so far
+STOPPING_COLUMNS = ("variant", "n_players", "policy", "seed", "score", "win_share")
+
+
 @dataclass(frozen=True)
 class StopCheck:
     stop: bool

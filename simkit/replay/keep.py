@@ -36,8 +36,10 @@ def kept_games(rows: pl.DataFrame, k: int, pick: str, rng: np.random.Generator) 
     return sorted(kept)
 
 
-def keep_logs(run: RunRecord, df: pl.DataFrame, out_dir: str | Path, k: int, pick: str = "first") -> list[Path]:
-    """Replay and log the kept games of every cell into out_dir (which then holds these logs only); the paths."""
+def keep_logs(run: RunRecord, results: pl.LazyFrame, out_dir: str | Path, k: int, pick: str = "first"
+              ) -> list[Path]:
+    """Replay and log the kept games of every cell into out_dir (which then holds these logs only); the paths.
+    `results` is read lazily: only the columns that pick the games, then the kept games' rows."""
     if k < 1:
         raise ConfigError(f"--keep-logs must be at least 1, got {k}")
     out_dir = Path(out_dir)
@@ -46,12 +48,12 @@ def keep_logs(run: RunRecord, df: pl.DataFrame, out_dir: str | Path, k: int, pic
         old.unlink()
     written = []
     for number, cell in enumerate(run.cells):
-        rows = df.filter((pl.col("variant").cast(pl.String) == cell.variant)
-                         & (pl.col("n_players") == cell.n_players))
+        rows = results.filter((pl.col("variant").cast(pl.String) == cell.variant)
+                              & (pl.col("n_players") == cell.n_players))
         rng = np.random.default_rng([run.seed, number])
-        for index in kept_games(rows, k, pick, rng):
+        for index in kept_games(rows.select("game_index", "policy", "win_share").collect(), k, pick, rng):
             replay = replay_game(run, cell.variant, cell.n_players, index, explain=True)
-            check_replay(replay.result, rows.filter(pl.col("game_index") == index),
+            check_replay(replay.result, rows.filter(pl.col("game_index") == index).collect(),
                          f"kept game {index} of variant {cell.variant} at {cell.n_players} players")
             written.append(write_jsonl(replay, out_dir / f"{file_stem(cell.variant, cell.n_players, index)}.jsonl"))
     return written

@@ -15,22 +15,21 @@ RANDOM_ONLY_NOTE = ("This lineup is made only of `random` players: uniform play 
                     "so it is no evidence about game length or balance.")
 
 
-def _games(df: pl.DataFrame) -> pl.DataFrame:
-    return df.filter(pl.col("seat") == 0).with_columns(pl.col("end_reason").cast(pl.String))
-
-
-def end_reason_mix(df: pl.DataFrame, by: Sequence[str], reasons: Sequence[str]) -> pl.DataFrame:
+def end_reason_mix(df: pl.LazyFrame | pl.DataFrame, by: Sequence[str], reasons: Sequence[str]) -> pl.DataFrame:
     """Per group of `by` (none: the whole frame), in the data's order: the games and the share of them per end
-    reason, one column per reason in `reasons` (listed even when no game ended that way)."""
-    shares = [pl.len().alias("games"), *((pl.col("end_reason") == r).mean().alias(r) for r in reasons)]
-    games = _games(df)
+    reason, one column per reason in `reasons` (listed even when no game ended that way). Aggregated in the
+    streaming engine: a share is a count over a count, the same whatever order the rows are counted in."""
+    games = df.lazy().filter(pl.col("seat") == 0)
+    shares = [pl.len().alias("games"), *((pl.col("end_reason").cast(pl.String) == r).sum().truediv(pl.len())
+                                         .alias(r) for r in reasons)]
     if not by:
-        return games.select(shares)
-    return (games.with_columns(pl.col(c).cast(pl.String) for c in by if games.schema[c] == pl.Categorical)
-            .group_by(list(by), maintain_order=True).agg(shares))
+        return games.select(shares).collect(engine="streaming")
+    schema = games.collect_schema()
+    return (games.with_columns(pl.col(c).cast(pl.String) for c in by if schema[c] == pl.Categorical)
+            .group_by(list(by), maintain_order=True).agg(shares).collect(engine="streaming"))
 
 
-def cap_warning(df: pl.DataFrame, by: Sequence[str], cap_reason: str | None) -> str | None:
+def cap_warning(df: pl.LazyFrame | pl.DataFrame, by: Sequence[str], cap_reason: str | None) -> str | None:
     """A warning naming how many games were stopped by the safety bound `cap_reason` and in which groups; None
     when no game was (or the game has no such bound)."""
     if cap_reason is None:

@@ -1,4 +1,9 @@
-"""The summary report of one run: results Parquet, Markdown + HTML report, one figure."""
+"""The summary report of one run: results Parquet, Markdown + HTML report, one figure.
+
+The results are read lazily (a scanned Parquet file, or a frame): every table aggregates in polars' streaming
+engine, so the report's memory does not grow with the number of games. Only a stopping rule's note and the variant
+sections (experiments with variants) load the columns they use.
+"""
 
 from __future__ import annotations
 
@@ -11,16 +16,17 @@ from simkit.analysis.summary import summarise
 from simkit.core.experiment import Experiment
 from simkit.core.params import toml_value
 from simkit.core.provenance import RunRecord, parquet_metadata
-from simkit.core.results import write_parquet
-from simkit.core.stopping import check
+from simkit.core.store import ChunkStore
 from simkit.report.document import Document
 from simkit.report.endings import RANDOM_ONLY_NOTE, cap_warning, end_reason_mix, random_only
-from simkit.report.figures import score_and_seat_figure
 from simkit.report.intervals import interval_text
+from simkit.report.run_figure import score_and_seat_figure, score_counts
 from simkit.report.staging import staged
-from simkit.report.variants import add_variant_sections
 
-FIGURE = "scores_and_seats.png"
+FIGURE = "scores_and_seats.svg"
+# what the variant sections read (simkit.report.variants)
+VARIANT_COLUMNS = ("variant", "game_index", "seed", "n_players", "seat", "policy", "score", "rank", "win_share",
+                   "turns", "turn_order")
 
 
 def _interval(estimate: str, lo: str, hi: str, digits: int) -> pl.Expr:
@@ -42,9 +48,11 @@ def _rule_changes(values, reference) -> str:
     return ", ".join(changed) if changed else "none"
 
 
-def _stopping_note(exp: Experiment, df: pl.DataFrame) -> str:
+def _stopping_note(exp: Experiment, results: pl.LazyFrame | pl.DataFrame) -> str:
+    from simkit.core.stopping import STOPPING_COLUMNS, check
+
     rule = exp.stopping
-    verdict = check(rule, df)
+    verdict = check(rule, results.lazy().select(STOPPING_COLUMNS).collect())
     target = (f"every 95% half-width of {rule.watch} <= {rule.halfwidth}" if rule.halfwidth is not None
               else f"SPRT, |delta| = {rule.sprt_delta} points, alpha {rule.alpha}, beta {rule.beta}")
     outcome = "target reached" if verdict.stop else "stopped at the game cap before the target"
@@ -52,12 +60,15 @@ def _stopping_note(exp: Experiment, df: pl.DataFrame) -> str:
             f"seeds): {outcome}; {verdict.detail}")
 
 
-def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: float,
+def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, seed: int, elapsed: float,
                      jobs: int, out_dir: Path | None = None) -> tuple[Document, dict]:
     """The report document; variant figures are written into out_dir (none when it is None)."""
     game = exp.game
-    n_games = df["game_index"].n_unique()
-    cell_keys = [k for k in ("variant", "n_players") if df[k].n_unique() > 1]
+    df = results.lazy()
+    # every cell plays game indices 0..n-1: a maximum, not a count of distinct values (a set of every index)
+    counts = df.select(pl.col("game_index").max() + 1, pl.col("variant", "n_players").n_unique()).collect().row(0)
+    n_games = counts[0]
+    cell_keys = [k for k, n in zip(("variant", "n_players"), counts[1:]) if n > 1]
     baseline_cell = df.filter((pl.col("variant") == exp.cells[0].variant)
                               & (pl.col("n_players") == exp.cells[0].n_players))
     doc = Document(f"{exp.name}: {game.title} simulation report")
@@ -101,19 +112,24 @@ def build_run_report(exp: Experiment, df: pl.DataFrame, *, seed: int, elapsed: f
              "results.parquet has every trigger that fired in its `triggers` column.")
     doc.table(end_reason_mix(df, cell_keys, game.end_reasons))
     if len(exp.variants) > 1:
-        add_variant_sections(doc, df, out_dir)
-    doc.text("Data: results.parquet (one row per game and seat).")
+        from simkit.report.variants import add_variant_sections  # matplotlib: only for reports that draw variants
+
+        add_variant_sections(doc, df.select(VARIANT_COLUMNS).collect(), out_dir)
+    doc.text("Data: results.parquet (one row per game and seat; a folder of Parquet parts, one per block of games, "
+             "which polars and pandas read as one table).")
     return doc, {"by_policy_seat": by_policy_seat, "baseline_cell": baseline_cell}
 
 
-def write_run_report(exp: Experiment, df: pl.DataFrame, out_dir: Path, *, seed: int, elapsed: float,
+def write_run_report(exp: Experiment, store: ChunkStore, out_dir: Path, *, seed: int, elapsed: float,
                      jobs: int) -> Path:
-    """Write results.parquet, report.md, report.html and the figures into out_dir. Everything is built in a
-    staging folder first and moved in file by file, so a failure leaves the previous report in place."""
+    """Write report.md, report.html and the figure into out_dir, and move the store's parts in as the folder
+    results.parquet (read as one table by polars and pandas). Everything is built in a staging folder first and
+    moved in entry by entry, so a failure leaves the previous report in place (and the parts in the store)."""
     out_dir = Path(out_dir)
     with staged(out_dir) as staging:
-        doc, parts = build_run_report(exp, df, seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
-        write_parquet(df, staging / "results.parquet", parquet_metadata(RunRecord.from_experiment(exp, seed)))
-        score_and_seat_figure(parts["baseline_cell"], parts["by_policy_seat"], doc.title, staging / FIGURE)
+        doc, parts = build_run_report(exp, store.scan(), seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
+        score_and_seat_figure(score_counts(parts["baseline_cell"]), parts["by_policy_seat"], doc.title,
+                              staging / FIGURE)
         doc.write(staging)
+        store.publish(staging / "results.parquet", parquet_metadata(RunRecord.from_experiment(exp, seed)))
     return out_dir

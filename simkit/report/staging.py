@@ -12,14 +12,17 @@ from typing import Iterator
 
 @contextmanager
 def staged(out: Path) -> Iterator[Path]:
-    """A temporary folder inside `out`; when the block succeeds its files replace those in `out` one by one, so a
-    failure leaves the previous report in place. The staging folder is always removed."""
+    """A temporary folder inside `out`; when the block succeeds its files (and folders) replace those in `out` one by
+    one, so a failure leaves the previous report in place. The staging folder is always removed."""
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=out))
     try:
         yield staging
-        for file in staging.iterdir():
-            file.replace(out / file.name)
+        for entry in list(staging.iterdir()):
+            target = out / entry.name
+            if target.exists() and (target.is_dir() or entry.is_dir()):  # a folder (results.parquet) or one it replaces
+                target.replace(staging / f".replaced.{entry.name}")  # removed with the staging folder
+            entry.replace(target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 

@@ -3,7 +3,7 @@
 from .clusters import clustered_mean
 from .crossing import Crossing, crossing_point
 from .balance import LengthSummary, closeness, game_length_summary, tie_rate, win_bias
-from .intervals import Interval, mean_interval, quantile_interval, wilson_interval, z_value
+from .intervals import Interval, mean_interval, quantile_interval, t_interval, wilson_interval, z_value
 from .paired import PairedResult, holm, paired_difference
 from .ratings import bradley_terry, plackett_luce
 from .seats import seat_advantage
@@ -48,6 +48,7 @@ __all__ = [
     "plackett_luce",
     "precision_reached",
     "quantile_interval",
+    "t_interval",
     "required_n_mean",
     "required_n_proportion",
     "seat_advantage",

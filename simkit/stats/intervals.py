@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
+from scipy import special  # scipy.stats takes seconds to import: loaded only where needed
 
 __all__ = [
     "Interval",
     "check_confidence",
     "mean_interval",
     "quantile_interval",
+    "t_interval",
     "wilson_interval",
     "z_value",
 ]
@@ -42,7 +43,7 @@ def check_confidence(confidence: float) -> float:
 
 def z_value(confidence: float) -> float:
     """Two-sided standard-normal critical value for ``confidence``."""
-    return float(stats.norm.ppf((1 + check_confidence(confidence)) / 2))
+    return float(special.ndtri((1 + check_confidence(confidence)) / 2))  # the normal quantile
 
 
 def wilson_interval(successes, n, confidence: float = 0.95):
@@ -72,6 +73,12 @@ def wilson_interval(successes, n, confidence: float = 0.95):
     return lo, hi
 
 
+def t_interval(mean: float, sd: float, n: int, confidence: float = 0.95) -> Interval:
+    """Student t interval for a mean from its sample's mean, standard deviation (ddof 1) and size."""
+    half = float(special.stdtrit(n - 1, (1 + check_confidence(confidence)) / 2) * sd / np.sqrt(n))  # t quantile
+    return Interval(mean, mean - half, mean + half, n, confidence)
+
+
 def _sample(x) -> np.ndarray:
     a = np.asarray(x, dtype=float).ravel()
     if a.size == 0 or not np.all(np.isfinite(a)):
@@ -97,9 +104,10 @@ def mean_interval(
     if np.all(a == a[0]):
         return Interval(est, est, est, n, confidence)
     if method == "t":
-        half = float(stats.t.ppf((1 + confidence) / 2, n - 1) * a.std(ddof=1) / np.sqrt(n))
-        return Interval(est, est - half, est + half, n, confidence)
+        return t_interval(est, float(a.std(ddof=1)), n, confidence)
     if method == "bootstrap":
+        from scipy import stats
+
         res = stats.bootstrap(
             (a,),
             np.mean,
@@ -135,6 +143,8 @@ def quantile_interval(
     a = np.sort(_sample(x))
     n = a.size
     est = float(np.quantile(a, q))
+    from scipy import stats
+
     if method == "order":
         lo_rank = int(stats.binom.ppf(alpha / 2, n, q))
         hi_rank = int(stats.binom.ppf(1 - alpha / 2, n, q)) + 1

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import polars as pl
-from scipy import optimize, sparse
-from scipy.sparse.csgraph import connected_components
 
 from .intervals import z_value
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 __all__ = ["bradley_terry", "plackett_luce"]
 
@@ -32,6 +34,9 @@ def _fit(
     ``stage_cluster`` (a cluster code per stage) makes the covariance the
     cluster-robust sandwich instead of the inverse information.
     """
+    from scipy import optimize, sparse
+    from scipy.sparse.csgraph import connected_components
+
     k = risk.shape[1]
     data_risk, data_winners, data_weight = risk, winners, weight
     if prior > 0:
@@ -101,6 +106,8 @@ def _fit(
 def _cluster_meat(risk, winners, weight, gamma, stage_cluster: np.ndarray) -> np.ndarray:
     """Sum over clusters of the outer product of the cluster's score (log-likelihood gradient), with the small-sample
     factor C / (C - 1): the middle of the cluster-robust sandwich covariance."""
+    from scipy import sparse
+
     p = sparse.diags(1.0 / (risk @ gamma)) @ risk @ sparse.diags(gamma)
     credit = np.asarray(winners.sum(axis=1)).ravel()
     scores = sparse.diags(weight) @ (winners - sparse.diags(credit) @ p)
@@ -159,6 +166,8 @@ def plackett_luce(
     are then from the cluster-robust (sandwich) covariance over clusters
     instead of the observed information, which counts games as independent.
     """
+    from scipy import sparse
+
     data = df.select(
         game=pl.col(game_col),
         policy=pl.col(policy_col).cast(pl.String),
@@ -207,6 +216,8 @@ def bradley_terry(
     this is the 2-player case, except that ``games`` (total decisions per
     policy) is a float.
     """
+    from scipy import sparse
+
     k = len(policies)
     w = np.array(wins, dtype=float)
     if w.shape != (k, k) or np.any(w < 0):

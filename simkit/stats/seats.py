@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import polars as pl
-from scipy import stats
+from scipy import special
 
 from .intervals import wilson_interval
 
@@ -18,6 +18,8 @@ def _equal_seats_pvalue(wins: np.ndarray, games: np.ndarray) -> float:
     if wins.size < 2 or wins.sum() == 0:
         return float("nan")
     expected = wins.sum() * games / games.sum()
+    from scipy import stats  # seconds to import: only here
+
     return float(stats.chisquare(wins, expected).pvalue)
 
 
@@ -35,7 +37,7 @@ def _equal_seats_clustered_pvalue(shares: np.ndarray) -> float:
     if np.linalg.matrix_rank(cov) < dims:
         return float("nan")
     t2 = clusters * float(mean @ np.linalg.solve(cov, mean))
-    return float(stats.f.sf(t2 * (clusters - dims) / (dims * (clusters - 1)), dims, clusters - dims))
+    return float(special.fdtrc(dims, clusters - dims, t2 * (clusters - dims) / (dims * (clusters - 1))))  # F tail
 
 
 def seat_advantage(

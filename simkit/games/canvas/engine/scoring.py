@@ -10,7 +10,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from simkit.core.jit import njit
+from simkit.core.jit import cached_tables, njit
 
 
 class Element(IntEnum):
@@ -152,7 +152,7 @@ def _matching_tables(space_modes):
 
 
 # compiled code reads them as constants
-PROXIMITY_PAIRS, SPACE_PAIRS = _matching_tables(len(SpaceScoring))
+PROXIMITY_PAIRS, SPACE_PAIRS = cached_tables(_matching_tables, len(SpaceScoring))
 
 
 @njit(inline="always")
