@@ -6,6 +6,7 @@ import pandas as pd
 import polars as pl
 
 from simkit.core.experiment import parse_experiment
+from simkit.core.provenance import RunRecord, parquet_metadata, read_run_record
 from simkit.core.runner import RunOptions, run_experiment, run_to_store
 from simkit.core.store import ChunkStore
 from simkit.report.run_report import build_run_report
@@ -17,8 +18,10 @@ def test_a_run_written_in_many_chunks_equals_the_one_chunk_run(tmp_path, experim
     assert len(one.parts()) == 1 and len(many.parts()) == 9
     full = run_experiment(experiment)
     assert many.scan().collect().equals(full) and one.scan().collect().equals(full)
-    folder = many.publish(tmp_path / "results.parquet")
+    record = RunRecord.from_experiment(experiment, experiment.seed)
+    folder = many.publish(tmp_path / "results.parquet", parquet_metadata(record))
     assert pl.read_parquet(folder).equals(full)
+    assert read_run_record(folder) == record  # carried by the first part, which is written again
     assert pd.read_parquet(folder).equals(full.to_pandas())
 
 
