@@ -2,8 +2,9 @@
 
 `simkit run` writes a `RunRecord` as JSON into the key-value metadata (key `simkit.run`) of results.parquet's first
 part: the game, the master seed played, the seating mode, the lineup (each policy's name, resolved parameters and
-label) and every cell's full rule values. With it, game i of a cell is rebuilt as the runner played it: its seed and seats come from
-`seating.seat_plan(seats, n_players, len(lineup), seed, i, i + 1)`, its rules from the cell's values. Data files
+label) and every cell's full rule values. With it, game i of a cell is rebuilt as the runner played it: its seed
+and seats come from `seating.seat_plan(seats, n_players, len(lineup), seed, i, i + 1)`, its rules from the cell's
+values. Data files
 named by rule values are read again from their recorded paths (relative to the folder the run started in); the
 replay compares its results with the recorded rows, so a changed data file cannot go unnoticed.
 """
