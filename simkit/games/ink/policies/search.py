@@ -29,12 +29,13 @@ from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.core.search import better_candidate, draw_rollout_seeds, reshuffle_unseen
-from simkit.games.ink.engine.layout import (CROSS, MAX_SQUARES, MOVE, N_ACTIONS, NIB, PASS, STATE_DTYPE, X_ASIDE,
-                                            X_BAG, X_BOX, Stage)
+from simkit.games.ink.engine.layout import (CROSS, MOVE, N_ACTIONS, N_ORIENTATIONS, N_SIDES, NIB, PASS, STATE_DTYPE,
+                                            TILE, X_ASIDE, X_BAG, X_BOX, Stage)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.ink.engine.transition import apply_action
-from simkit.games.ink.policies.heuristic import area_tables, heuristic_action, placement_score, tile_value
+from simkit.games.ink.policies.heuristic import (area_tables, facing_areas, goal_weights, heuristic_action,
+                                                placement_score, tile_value)
 from simkit.games.ink.rules.components import MAX_X_TOKENS
 from simkit.games.ink.rules.params import MAX_PLAYERS
 
@@ -43,8 +44,8 @@ MAX_ROLLOUTS = 256
 MAX_CANDIDATES = 64
 LAST = -1e18  # the pass's rank among the heads
 
-SearchWorkspace = namedtuple("SearchWorkspace", "sim legal cand value rollout_seeds scores ranks shares pool gmin gmax "
-                                                "spl seen family_params")
+SearchWorkspace = namedtuple("SearchWorkspace", "sim legal cand value rollout_seeds scores ranks shares pool "
+                                                "family_params")
 
 
 def new_search_workspace(family_params: np.ndarray) -> SearchWorkspace:
@@ -53,8 +54,7 @@ def new_search_workspace(family_params: np.ndarray) -> SearchWorkspace:
     return SearchWorkspace(np.zeros(1, STATE_DTYPE), np.zeros(N_ACTIONS, np.int64), np.zeros(N_ACTIONS, np.int64),
                            np.zeros(N_ACTIONS), np.zeros(MAX_ROLLOUTS, np.uint64), np.zeros(MAX_PLAYERS, np.int64),
                            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS), np.zeros(MAX_X_TOKENS, np.int8),
-                           np.zeros(MAX_SQUARES, np.int64), np.zeros(MAX_SQUARES, np.int64),
-                           np.zeros(MAX_SQUARES, np.int64), np.zeros(8, np.int64), family_params)
+                           family_params)
 
 
 @njit
@@ -141,8 +141,10 @@ def candidates(r, s, p, family, first, sws):
     fp = sws.family_params[family]
     n = legal_actions(r, s, sws.legal)
     placing = s.stage == Stage.PLACE_TILE
-    if placing:
-        area_tables(s, p, sws.gmin, sws.gmax, sws.spl)
+    if placing:  # the tables placement_score reads, in the state's scratch as the heuristic fills them
+        area_tables(s, p, s.area_goal_min, s.area_goal_max, s.area_splashes)
+        goal_weights(r, s, family, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
+    cell = -1
     last_pass = -1
     for i in range(n):
         if PASS <= sws.legal[i] < NIB:
@@ -151,8 +153,11 @@ def candidates(r, s, p, family, first, sws):
     for i in range(n):
         a = sws.legal[i]
         if placing:
-            v = placement_score(r, s, p, family, a, sws.gmin, sws.gmax, sws.spl, sws.seen, fp[0], fp[1], fp[2],
-                                fp[3], fp[4], fp[5], fp[6], fp[7])
+            if (a - TILE) // N_ORIENTATIONS != cell:  # the facing areas of a's cell
+                cell = (a - TILE) // N_ORIENTATIONS
+                facing_areas(s, p, cell // N_SIDES, cell % N_SIDES)
+            v = placement_score(r, s, p, family, a, s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen,
+                                fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
         else:
             v = head_value(r, s, family, fp, a, last_pass)
         if a == first:
