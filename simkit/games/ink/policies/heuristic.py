@@ -187,6 +187,26 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
 
 
 @njit
+def prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The tables placement_value reads for one decision, in the state's scratch: the player's areas and the goal
+    weights."""
+    area_tables(s, p, s.area_goal_min, s.area_goal_max, s.area_splashes)
+    goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
+
+
+@njit
+def placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The family's value of place_tile action a, after prepare_placements; `cell` is the cell whose facing areas
+    the scratch holds (NONE at first). Returns (value, a's cell): a decision's actions of one cell come together,
+    so the facing areas are looked up once per cell."""
+    c = (a - TILE) // N_ORIENTATIONS
+    if c != cell:
+        facing_areas(s, p, c // N_SIDES, c % N_SIDES)
+    return placement_score(r, s, p, family, a, s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen,
+                           p0, p1, p2, p3, p4, p5, p6, p7), c
+
+
+@njit
 def x_damage(s, p, q):
     if q == NONE:
         return 0.0
@@ -247,16 +267,11 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                     return pass_a
         return best_a
     if stage == Stage.PLACE_TILE:
-        gmin, gmax, spl = s.area_goal_min, s.area_goal_max, s.area_splashes
-        area_tables(s, p, gmin, gmax, spl)
-        goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
+        prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
         cell = NONE
         for i in range(n):
             a = legal[i]
-            if (a - TILE) // N_ORIENTATIONS != cell:  # the actions of one cell come together
-                cell = (a - TILE) // N_ORIENTATIONS
-                facing_areas(s, p, cell // N_SIDES, cell % N_SIDES)
-            v = placement_score(r, s, p, family, a, gmin, gmax, spl, s.seen, p0, p1, p2, p3, p4, p5, p6, p7)
+            v, cell = placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7)
             if v > best:
                 best, best_a = v, a
         return best_a

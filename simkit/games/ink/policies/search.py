@@ -29,13 +29,12 @@ from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.core.search import better_candidate, draw_rollout_seeds, reshuffle_unseen
-from simkit.games.ink.engine.layout import (CROSS, MOVE, N_ACTIONS, N_ORIENTATIONS, N_SIDES, NIB, PASS, STATE_DTYPE,
-                                            TILE, X_ASIDE, X_BAG, X_BOX, Stage)
+from simkit.games.ink.engine.layout import (CROSS, MOVE, N_ACTIONS, NIB, NONE, PASS, STATE_DTYPE, X_ASIDE, X_BAG,
+                                            X_BOX, Stage)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.ink.engine.transition import apply_action
-from simkit.games.ink.policies.heuristic import (area_tables, facing_areas, goal_weights, heuristic_action,
-                                                placement_score, tile_value)
+from simkit.games.ink.policies.heuristic import heuristic_action, placement_value, prepare_placements, tile_value
 from simkit.games.ink.rules.components import MAX_X_TOKENS
 from simkit.games.ink.rules.params import MAX_PLAYERS
 
@@ -141,10 +140,9 @@ def candidates(r, s, p, family, first, sws):
     fp = sws.family_params[family]
     n = legal_actions(r, s, sws.legal)
     placing = s.stage == Stage.PLACE_TILE
-    if placing:  # the tables placement_score reads, in the state's scratch as the heuristic fills them
-        area_tables(s, p, s.area_goal_min, s.area_goal_max, s.area_splashes)
-        goal_weights(r, s, family, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
-    cell = -1
+    if placing:
+        prepare_placements(r, s, p, family, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
+    cell = NONE
     last_pass = -1
     for i in range(n):
         if PASS <= sws.legal[i] < NIB:
@@ -153,11 +151,7 @@ def candidates(r, s, p, family, first, sws):
     for i in range(n):
         a = sws.legal[i]
         if placing:
-            if (a - TILE) // N_ORIENTATIONS != cell:  # the facing areas of a's cell
-                cell = (a - TILE) // N_ORIENTATIONS
-                facing_areas(s, p, cell // N_SIDES, cell % N_SIDES)
-            v = placement_score(r, s, p, family, a, s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen,
-                                fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
+            v, cell = placement_value(r, s, p, family, a, cell, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
         else:
             v = head_value(r, s, family, fp, a, last_pass)
         if a == first:
