@@ -18,8 +18,9 @@ DATA_ENV = {"atelier_strategies.ipynb": ("SIMKIT_ATELIER_STRATEGIES", "atelier-s
             "canvas_scenarios.ipynb": ("SIMKIT_CANVAS_SCENARIOS", "canvas-scenarios"),
             "couleurs_value_curves.ipynb": ("SIMKIT_COULEURS_VALUE_CURVES", "value-curves"),
             "ink_strategies.ipynb": ("SIMKIT_INK_STRATEGIES", "ink-strategies")}
-# notebooks whose quick report is itself in the slow suite (tests/ink/test_ink_strategy_report.py): they run there
-SLOW = {"ink_strategies.ipynb"}
+# notebooks that run in the slow suite: Ink's quick report is itself there (tests/ink/test_ink_strategy_report.py),
+# and the value-curves quick report (about 20 s) is run for its notebook only
+SLOW = {"ink_strategies.ipynb", "couleurs_value_curves.ipynb"}
 
 
 def quick_report(tmp_path_factory, name: str) -> Path:

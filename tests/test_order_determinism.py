@@ -16,7 +16,7 @@ from simkit.report.variants import (balance_table, length_differences, policy_ra
                                     win_share_differences)
 from simkit.stats import closeness
 
-REPEATS = 8
+REPEATS = 4
 
 
 @pytest.fixture(scope="module")

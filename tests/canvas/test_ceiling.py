@@ -191,7 +191,7 @@ def continued(tracks, length=12):
     return out
 
 
-@pytest.mark.parametrize("short", [False, True])
+@pytest.mark.parametrize("short", [pytest.param(False, marks=pytest.mark.slow), True])  # the brute force takes ~20 s
 def test_the_caps_change_the_answer(tmp_path, short):
     """Two reduced-deck cases above test the caps: without them their best total would be higher."""
     tracks = short_tracks_file(tmp_path)[1] if short else printed_tracks()

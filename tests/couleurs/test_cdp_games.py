@@ -75,7 +75,7 @@ def check_final(state):
     assert state.end_reason in ("paintings_exhibited", "last_black", "track_end", "round_cap")
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st_.sampled_from([2, 3, 4]), seed=st_.integers(0, 2**40), options=st_.fixed_dictionaries(OPTIONS))
 def test_invariants_over_random_games(n, seed, options):
     state = play_checked(game(n_players=n, **legal_options(options)), seed)
