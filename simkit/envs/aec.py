@@ -39,7 +39,7 @@ class SimkitAECEnv(AECEnv):
         size = len(encode(self.game, self._write, self.game.new_initial_state(0), 0))
         n_actions = self.game.num_distinct_actions
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(-1.0, np.inf, (size,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),  # Ink writes coordinates
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
