@@ -43,7 +43,7 @@ class SimkitAECEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
-        self.state = None
+        self.game_state = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -54,22 +54,22 @@ class SimkitAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None or self._seeds is None:
             self._seeds = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state(int(self._seeds.integers(2**63)))
+        self.game_state = self.game.new_initial_state(int(self._seeds.integers(2**63)))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
         self._last_move = ""
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = self._seat[agent]
         mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        if not self.state.is_terminal() and self.state.current_player == player:
-            mask[self.state.legal_actions()] = 1
-        return {"observation": encode(self.game, self._write, self.state, player), "action_mask": mask}
+        if not self.game_state.is_terminal() and self.game_state.current_player == player:
+            mask[self.game_state.legal_actions()] = 1
+        return {"observation": encode(self.game, self._write, self.game_state, player), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -77,29 +77,30 @@ class SimkitAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         action = int(action)
-        if not self.state.is_legal(action):
+        if not self.game_state.is_legal(action):
             raise ValueError(f"{agent}: illegal action {action} in {self.game.id}; legal: "
-                             f"{self.state.legal_actions()}")
-        self._last_move = f"{agent}: {self.state.describe_action(action)}"
+                             f"{self.game_state.legal_actions()}")
+        self._last_move = f"{agent}: {self.game_state.describe_action(action)}"
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(action)
+        self.game_state.apply_action(action)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.state.is_terminal():
-            shares = self.state.win_shares()
-            stopped = self.state.end_reason == self.game.cap_end_reason
+        if self.game_state.is_terminal():
+            shares = self.game_state.win_shares()
+            stopped = self.game_state.end_reason == self.game.cap_end_reason
             for agent in self.agents:
                 self.rewards[agent] = float(shares[self._seat[agent]])
                 self.terminations[agent] = not stopped
                 self.truncations[agent] = stopped
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
+            self.agent_selection = self.possible_agents[self.game_state.current_player]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        scores = " ".join(f"{agent}={int(score)}" for agent, score in zip(self.possible_agents, self.state.scores()))
-        status = "game over" if self.state.is_terminal() else f"{self.agent_selection} to play"
+        scores = " ".join(f"{agent}={int(score)}"
+                          for agent, score in zip(self.possible_agents, self.game_state.scores()))
+        status = "game over" if self.game_state.is_terminal() else f"{self.agent_selection} to play"
         return f"{self._last_move or 'start'} | scores {scores} | {status}"
 
     def close(self) -> None:
