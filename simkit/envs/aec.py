@@ -1,10 +1,11 @@
 """A simkit game as a PettingZoo AEC environment (`simkit.envs.pettingzoo_env` builds it).
 
-Agents are `player_0`.. by seat. Each observation is `{"observation": the acting player's view as numbers
+Agents are `player_0`.. by seat. Each observation is `{"observation": that player's view as numbers
 (simkit.envs.observation), "action_mask": int8, 1 for the legal actions}`; the mask is all zeros for a player
 whose turn it is not. Rewards are 0 until the game ends, then each player's win share (ties split the win). A game
 stopped by the game's safety bound (its `cap_end_reason`, not the rules) is a truncation, not a termination.
 `reset(seed=...)` makes every game that follows, reset after reset, the same: the seed draws the game seeds.
+`game_state` is the simkit `State` being played (read it; `compiled_action` gives a shipped policy's move).
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ class SimkitAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError(f"{agent} is to play: None is the action of a finished agent only")
         action = int(action)
         if not self.game_state.is_legal(action):
             raise ValueError(f"{agent}: illegal action {action} in {self.game.id}; legal: "

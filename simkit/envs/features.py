@@ -35,10 +35,8 @@ class Features:
         self.numbers(None if seat is None else (seat - self.player) % self.n_players)
 
     def padded(self, values: Sequence[float | None], length: int, name: str) -> None:
-        """`values`, then MISSING up to `length` (a bound the rules set: exceeding it is a bug, not a clip)."""
-        if len(values) > length:
-            raise ValueError(f"observation field {name!r} has {len(values)} values, more than its bound {length}")
-        self.numbers(*values, *[None] * (length - len(values)))
+        """`values`, then MISSING up to `length` (see `slots`)."""
+        self.numbers(*slots(values, length, name))
 
     def one_hot(self, value, choices: Sequence) -> None:
         """1 at value's position in `choices`; all zeros for None."""
@@ -56,6 +54,13 @@ class Features:
 
     def vector(self) -> np.ndarray:
         return np.array(self._values, np.float32)
+
+
+def slots(values: Sequence, length: int, name: str) -> list:
+    """`values`, then None up to `length`: a bound the rules set, so exceeding it is a bug, not something to clip."""
+    if len(values) > length:
+        raise ValueError(f"observation field {name!r} has {len(values)} values, more than its bound {length}")
+    return [*values, *[None] * (length - len(values))]
 
 
 def _index(choices: Sequence, value) -> int:

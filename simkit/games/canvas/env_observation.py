@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simkit.envs.features import Features
+from simkit.envs.features import Features, slots
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.view import CanvasObservation
 
@@ -21,10 +21,6 @@ def write(game, obs: CanvasObservation, f: Features) -> None:
         f.numbers(obs.hand_sizes[p], obs.tokens[p], obs.grey_ribbons[p])
         f.numbers(*(obs.ribbons[p].get(name, 0) for name in SCORING_CONDITIONS))
         f.counts(obs.hands[p], cards)
-        paintings = obs.paintings[p]
-        if len(paintings) > game.rules["paintings_per_player"]:
-            raise ValueError(f"player {p} has {len(paintings)} paintings, more than paintings_per_player")
-        for i in range(game.rules["paintings_per_player"]):  # each painting's cards, bottom first
-            layers = paintings[i] if i < len(paintings) else ()
-            for layer in range(game.rules["cards_per_painting"]):
-                f.one_hot(layers[layer] if layer < len(layers) else None, cards)
+        for painting in slots(obs.paintings[p], game.rules["paintings_per_player"], "paintings"):
+            for card in slots(painting or (), game.rules["cards_per_painting"], "painting"):  # bottom first
+                f.one_hot(card, cards)

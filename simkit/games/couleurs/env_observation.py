@@ -3,7 +3,7 @@ a hidden reserve grid (observe_reserve_grids = "owner") as MISSING."""
 
 from __future__ import annotations
 
-from simkit.envs.features import Features
+from simkit.envs.features import Features, slots
 from simkit.games.couleurs.engine.state import STAGE_NAMES
 from simkit.games.couleurs.rules.components import (BONUS_CARD_TYPES, COLOURS, LOWER_ACTIONS, MAX_SECTORS, PAINTERS,
                                                     TOOLS)
@@ -18,8 +18,8 @@ def write(game, obs: CouleursObservation, f: Features) -> None:
     f.one_hot(obs.stage, STAGE_NAMES)
     f.numbers(obs.round, obs.rotation)
     f.seat(obs.first_player)
-    for j in range(MAX_SECTORS):
-        f.one_hot(obs.slot_actions[j] if j < len(obs.slot_actions) else None, LOWER_ACTIONS)
+    for action in slots(obs.slot_actions, MAX_SECTORS, "slot_actions"):
+        f.one_hot(action, LOWER_ACTIONS)
     f.padded(obs.slot_capacity, MAX_SECTORS, "slot_capacity")
     for owner in obs.upper.values():
         f.seat(owner)
@@ -39,9 +39,8 @@ def write(game, obs: CouleursObservation, f: Features) -> None:
         f.one_hot(obs.painters[p], PAINTERS)
         f.one_hot(obs.gauguin_colour[p], COLOURS)
         f.counts(obs.bonus_held[p] if obs.bonus_held else (), BONUS_CARD_TYPES)
-        kept = obs.paintings[p]
-        for i in range(len(cards)):  # a card is kept by one player at most: its slot order is the actions' order
-            write_painting(kept[i] if i < len(kept) else None, cards, f)
+        for card in slots(obs.paintings[p], len(cards), "paintings"):  # in kept order, as the actions number them
+            write_painting(card, cards, f)
 
 
 def write_painting(card: dict | None, cards: list[int], f: Features) -> None:

@@ -3,7 +3,7 @@ order of the Ink bag or of the X bag)."""
 
 from __future__ import annotations
 
-from simkit.envs.features import Features
+from simkit.envs.features import Features, slots
 from simkit.games.ink.engine.layout import Stage
 from simkit.games.ink.rules.components import COLOURS
 from simkit.games.ink.view import BOTTLES, InkObservation, Square
@@ -32,11 +32,8 @@ def write(game, obs: InkObservation, f: Features) -> None:
     for p in f.seats():
         f.numbers(obs.main_bottles[p], obs.palette_reserves[p], obs.wild_reserves[p], obs.black_placed[p])
         f.counts(obs.palettes[p], COLOURS)
-        squares = obs.paintings[p]
-        if len(squares) > max_squares:
-            raise ValueError(f"player {p}'s painting has {len(squares)} squares, more than {max_squares}")
-        for q in range(max_squares):
-            write_square(squares[q] if q < len(squares) else None, f)
+        for square in slots(obs.paintings[p], max_squares, "paintings"):
+            write_square(square, f)
 
 
 def write_square(square: Square | None, f: Features) -> None:
