@@ -49,7 +49,7 @@ class InkObservation:
     paintings: tuple[tuple[Square, ...], ...]
     x_tokens_placed: tuple[tuple[str, int], ...]  # (token id, player) of every token drawn and placed or removed
     tile_in_hand: int | None = None  # the tile the current player places (taken from a nib or lifted: public)
-    x_token_in_hand: str | None = None  # the X/XX token the current player drew and places (to that player only)
+    x_token_in_hand: str | None = None  # the X/XX token the current player drew and places (revealed, spec §4.7)
 
 
 class InkView:
@@ -153,5 +153,4 @@ class InkView:
             x_tokens_placed=tuple((x_ids[t], int(s["x_owner"][t])) for t in range(len(x_ids))
                                   if s["x_where"][t] in (X_PAINTING, X_DISCARDED)),
             tile_in_hand=self.tile_id(int(s["hand_tile"])) if s["hand_tile"] != NONE else None,
-            x_token_in_hand=(x_ids[int(s["x_hand"])] if s["x_hand"] != NONE and player == self.current_player
-                             else None))
+            x_token_in_hand=x_ids[int(s["x_hand"])] if s["x_hand"] != NONE else None)
