@@ -3,6 +3,8 @@ games to the end, the observation holding no hidden information, and clear error
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -217,3 +219,10 @@ def test_the_observation_changes_with_what_the_player_sees():
     before = env.observe(player)["observation"]
     env.step(0)  # take the first market card
     assert not np.array_equal(env.observe(player)["observation"], before)
+
+
+def test_without_pettingzoo_the_error_says_which_extra_to_install(monkeypatch):
+    monkeypatch.delitem(sys.modules, "simkit.envs.aec", raising=False)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # import pettingzoo now fails
+    with pytest.raises(ImportError, match=r"pip install 'simkit\[rl\]'"):
+        pettingzoo_env("canvas")
