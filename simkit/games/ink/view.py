@@ -48,6 +48,8 @@ class InkObservation:
     bonus_rows: tuple[str, ...]  # bonus tile ids, row by row
     paintings: tuple[tuple[Square, ...], ...]
     x_tokens_placed: tuple[tuple[str, int], ...]  # (token id, player) of every token drawn and placed or removed
+    tile_in_hand: int | None = None  # the tile the current player places (taken from a nib or lifted: public)
+    x_token_in_hand: str | None = None  # the X/XX token the current player drew and places (revealed, spec §4.7)
 
 
 class InkView:
@@ -149,4 +151,6 @@ class InkView:
             bonus_rows=tuple(rules.bonus_tiles.ids[int(b)] for b in s["row_bonus"][: len(rules["bonus_rows"])]),
             paintings=tuple(self.painting(p) for p in range(n)),
             x_tokens_placed=tuple((x_ids[t], int(s["x_owner"][t])) for t in range(len(x_ids))
-                                  if s["x_where"][t] in (X_PAINTING, X_DISCARDED)))
+                                  if s["x_where"][t] in (X_PAINTING, X_DISCARDED)),
+            tile_in_hand=self.tile_id(int(s["hand_tile"])) if s["hand_tile"] != NONE else None,
+            x_token_in_hand=x_ids[int(s["x_hand"])] if s["x_hand"] != NONE else None)
