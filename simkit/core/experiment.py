@@ -172,11 +172,15 @@ def _make_game(game_id: str, rules: Mapping, source: str, prefix: str) -> Game:
         raise
 
 
-def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
-    unknown = [k for k in data if k not in TOP_LEVEL]
+def check_sections(data: Mapping[str, Any], allowed: tuple[str, ...], source: str) -> None:
+    unknown = [k for k in data if k not in allowed]
     if unknown:
-        raise ConfigError(f"unknown section {unknown[0]!r}; allowed: {', '.join(TOP_LEVEL)}", source=source,
+        raise ConfigError(f"unknown section {unknown[0]!r}; allowed: {', '.join(allowed)}", source=source,
                           key=unknown[0])
+
+
+def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
+    check_sections(data, TOP_LEVEL, source)
     head = table_of(data, "experiment", source)
     typed_keys(head, EXPERIMENT_KEYS, "experiment", source)
     if "game" not in head:

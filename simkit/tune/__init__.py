@@ -35,8 +35,8 @@ def run_tune(spec: TuneSpec, out: Path, *, jobs: int = 1, trials: int | None = N
     study = search(spec, games, trials or spec.budget.trials, log)
     contenders = finalists(spec, study)
     if len(contenders) < 2:
-        raise SimkitError(f"only {len(contenders)} distinct candidate(s) played every rung: raise tune.trials "
-                          "(or --trials), or use pruner = \"none\"")
+        raise SimkitError(f"only {len(contenders)} distinct candidate(s) were tried: raise tune.trials (or --trials) "
+                          "or widen the space")
     if spec.reference is not None:
         contenders.append(Contender("reference (in use)", None, *spec.reference, None, None))
     final = reevaluate(spec, contenders, jobs, log)

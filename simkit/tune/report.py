@@ -63,7 +63,9 @@ def found_text(spec: TuneSpec, final: Final) -> str:
             f"(runner-up minus winner, same fresh deals) is {interval_text(d, lo, hi, None, signed=True)}; the winner "
             f"has the lower loss in {final.winner_better:.0%} of the resampled deal sets. ")
     if lo > 0:
-        text += "The winner is better than the runner-up beyond the interval's noise."
+        text += ("The winner is better than the runner-up beyond the interval's noise (it was picked as the best of "
+                 f"{len(final.scored) - (1 if final.scored[-1].contender.trial is None else 0)} finalists on these "
+                 "same games, which makes the interval slightly optimistic).")
     else:
         text += ("The interval includes zero: on these games the winner and the runner-up cannot be told apart, "
                  "and either is as good an answer.")
@@ -145,7 +147,8 @@ def build_document(spec: TuneSpec, study, trials: pl.DataFrame, final: Final, el
     state_counts = trials.group_by("state").len().sort("state")
     doc.text("Each candidate played the rungs in turn on the same seeds; after a rung the pruner compared its loss "
              "with the other trials' at that rung and stopped those that trailed. A pruned candidate's loss is "
-             "known only on fewer games, so it may have been unlucky: it is never a finalist. Trials by state: "
+             "known only on fewer games, so it may have been unlucky: it is a finalist only when too few trials "
+             "finished (then its search loss shows its games). Trials by state: "
              + ", ".join(f"{s} {n}" for s, n in state_counts.iter_rows()) + ".")
     doc.table(_racing_table(trials, spec.rung_games))
     doc.heading("Search history")

@@ -51,7 +51,7 @@ from typing import Any, Mapping
 
 from simkit.core.columns import frame_columns
 from simkit.core.errors import ConfigError
-from simkit.core.experiment import BASELINE, Experiment, load_toml, parse_experiment, table_of, typed_keys
+from simkit.core.experiment import Experiment, check_sections, load_toml, parse_experiment, table_of, typed_keys
 from simkit.core.game import make
 from simkit.tune.objectives import COMBINE, KINDS, Objective
 from simkit.tune.space import CONSTRAINTS, Dimension
@@ -258,10 +258,7 @@ def _budget(head: Mapping, source: str) -> Budget:
 
 
 def parse_tune(data: Mapping[str, Any], source: str) -> TuneSpec:
-    unknown = [k for k in data if k not in TOP_LEVEL]
-    if unknown:
-        raise ConfigError(f"unknown section {unknown[0]!r}; allowed: {', '.join(TOP_LEVEL)}", source=source,
-                          key=unknown[0])
+    check_sections(data, TOP_LEVEL, source)
     head = table_of(data, "tune", source)
     typed_keys(head, TUNE_KEYS, "tune", source)
     budget = _budget(head, source)
