@@ -25,7 +25,8 @@ def quick_spec(spec: TuneSpec) -> TuneSpec:
     """A smoke-test budget: few trials, a quarter of the games (at least one deal)."""
     b = spec.budget
     return replace(spec, budget=replace(b, trials=min(b.trials, 12), start_games=max(1, b.start_games // 4),
-                                        final_games=max(2, b.final_games // 4), resamples=min(b.resamples, 500)))
+                                        final_games=max(2, b.final_games // 4), resamples=min(b.resamples, 500),
+                                        quick=True))
 
 
 def run_tune(spec: TuneSpec, out: Path, *, jobs: int = 1, trials: int | None = None,

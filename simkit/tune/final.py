@@ -62,15 +62,12 @@ def _key(trial) -> str:
 
 
 def finalists(spec: TuneSpec, study) -> list[Contender]:
-    """The best distinct candidates that played every rung: by loss (sum mode), or the Pareto front by weighted
-    sum of the objectives (pareto mode). When too few finished (a short search), the pruned ones that got
-    furthest fill the list, by their loss at their last rung (the report shows on how many games)."""
+    """The best distinct candidates that played every rung, by loss (the weighted sum of the objectives); in
+    pareto mode the Pareto front's members come first. When too few finished (a short search), the pruned ones
+    that got furthest fill the list, by their loss at their last rung (the report shows on how many games)."""
     done = [t for t in study.trials if t.state.name == "COMPLETE"]
-    if spec.budget.mode == "pareto":
-        weights = np.array([o.weight for o in spec.objectives])
-        order = sorted(study.best_trials, key=lambda t: (float(np.dot(weights, t.values)), t.number))
-    else:
-        order = sorted(done, key=lambda t: (t.value, t.number))
+    front = {t.number for t in study.best_trials} if spec.budget.mode == "pareto" else set()
+    order = sorted(done, key=lambda t: (t.number not in front, t.user_attrs["loss"], t.number))
     pruned = [t for t in study.trials if t.state.name == "PRUNED"]
     order += sorted(pruned, key=lambda t: (-t.user_attrs["games"], t.user_attrs["loss"], t.number))
     picked, seen = [], set()

@@ -112,6 +112,9 @@ def build_document(spec: TuneSpec, study, trials: pl.DataFrame, final: Final, el
     doc = Document(f"simkit tune: {spec.name}")
     if spec.description:
         doc.text(spec.description)
+    if b.quick:
+        doc.text("QUICK RUN (--quick): a smoke-test budget of few trials and a quarter of the games; the answer "
+                 "below is not a result.")
     doc.heading("Answer")
     doc.text(found_text(spec, final))
     doc.heading("Set-up")

@@ -79,6 +79,7 @@ class Budget:
     final_games: int = 1000
     resamples: int = 2000
     confidence: float = 0.95
+    quick: bool = False  # a smoke-test budget (--quick): the report says so
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,7 @@ def _objective(i: int, table: Any, spec: dict, source: str) -> Objective:
 
 
 def _budget(head: Mapping, source: str) -> Budget:
-    budget = Budget(**{k: head[k] for k in Budget.__dataclass_fields__ if k in head})
+    budget = Budget(**{k: head[k] for k in TUNE_KEYS if k in Budget.__dataclass_fields__ and k in head})
     budget = replace(budget, confidence=float(budget.confidence))
     for name, least in (("trials", 1), ("start_games", 1), ("rungs", 1), ("finalists", 2), ("final_games", 2),
                         ("resamples", 100)):
@@ -280,6 +281,10 @@ def parse_tune(data: Mapping[str, Any], source: str) -> TuneSpec:
             raise ConfigError(f"unknown rule key {name!r} (n_players: use experiment.player_counts); see `simkit "
                               f"rules {base.game_id}`", source=source, key=f"space.{name}")
         dim = _dimension(name, table, rule=True, section="space", source=source)
+        for variant, overrides in experiment_data.get("variants", {}).items():
+            if name in overrides:  # the variant's value would hide the candidate's in its cells
+                raise ConfigError(f"searched under [space.{name}]: a variant cannot set it", source=source,
+                                  key=f"variants.{variant}.{name}")
         for corner in dim.corners():  # the game's own checks on the extreme values
             make(base.game_id, {**experiment_data.get("rules", {}), name: corner}, source=source, prefix="space.")
         dims.append(dim)

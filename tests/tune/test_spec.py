@@ -1,10 +1,13 @@
 """Tune files: a bad file is rejected with a message naming the file and the key (exit 2 from the CLI)."""
 
+import sys
+
 import pytest
 
 from simkit.cli import main
-from simkit.core.errors import ConfigError
+from simkit.core.errors import ConfigError, SimkitError
 from simkit.tune import load_tune
+from simkit.tune.search import require_optuna
 
 
 def _error(write_tune, text):
@@ -33,6 +36,8 @@ def test_tiny_file_parses(write_tune, tiny_text):
     ('seats = "rotate"', 'seats = "rotate"\ngames = 10', "experiment.games", "set by [tune]"),
     ("finalists = 2", "finalists = 1", "tune.finalists", "at least 2"),
     ("[thresholds.target]", "[thresholds.hand_limit]", "thresholds.hand_limit", "a rule key"),
+    ("[[players]]", "[variants.v]\nbonus_ribbon_points = 3\n\n[[players]]", "variants.v.bonus_ribbon_points",
+     "a variant cannot set it"),
 ])
 def test_bad_file_names_file_and_key(write_tune, tiny_text, old, new, key, words):
     assert old in tiny_text
@@ -66,3 +71,9 @@ def test_malformed_toml_exits_2_naming_the_file(write_tune, tiny_text, capsys, t
     assert code == 2
     assert err.startswith(f"simkit: error: {path}: malformed TOML") and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+def test_without_optuna_the_message_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "optuna", None)  # import optuna now raises ImportError
+    with pytest.raises(SimkitError, match=r"pip install 'simkit\[tune\]'"):
+        require_optuna()
