@@ -116,7 +116,11 @@ def build_document(spec: TuneSpec, study, trials: pl.DataFrame, final: Final, el
         doc.text("QUICK RUN (--quick): a smoke-test budget of few trials and a quarter of the games; the answer "
                  "below is not a result.")
     doc.heading("Answer")
-    doc.text(found_text(spec, final))
+    d, lo, hi = final.difference
+    doc.text(f"Best: {final.winner.contender.label}, {_values(final.winner)}; loss on fresh games "
+             f"{_interval(final.winner.resampled.loss, float(final.winner.point.loss), final.confidence)}, runner-up "
+             f"minus winner {interval_text(d, lo, hi, None, signed=True)} (paired). The closing note says how sure "
+             "this is.")
     doc.heading("Set-up")
     exp = spec.base
     lineup = "; ".join(f"{c.label}: {c.name}" + (f" {dict(c.params)}" if c.params else "") for c in exp.lineup)
@@ -194,7 +198,22 @@ def _closing(spec: TuneSpec, final: Final, trials: pl.DataFrame) -> str:
     text += (f" How sure: the finalists are the best of {len(trials)} trials ({pruned} pruned on fewer games), "
              "so the winner is the best of those tried, not proven the best value there is; the landscape shows "
              "how flat the objective is around it.")
+    edges = _on_bounds(spec, final.winner)
+    if edges:
+        text += (" The winner sits on the edge of the space (" + ", ".join(edges) + "): a better value may lie "
+                 "beyond it.")
     return text
+
+
+def _on_bounds(spec: TuneSpec, s: Scored) -> list[str]:
+    """The winner's searched numbers that equal a bound of their dimension."""
+    values = {**s.contender.rules, **s.contender.thresholds}
+    edges = []
+    for dim in spec.dimensions:
+        if dim.choices is None:
+            edges += [f"{name} = {v} at {'low' if v == dim.low else 'high'}"
+                      for name, v in dim.components(values[dim.name]) if v in (dim.low, dim.high)]
+    return edges
 
 
 def finalists_json(spec: TuneSpec, final: Final) -> str:
