@@ -77,3 +77,8 @@ def test_without_optuna_the_message_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "optuna", None)  # import optuna now raises ImportError
     with pytest.raises(SimkitError, match=r"pip install 'simkit\[tune\]'"):
         require_optuna()
+
+
+def test_cli_rejects_zero_trials(write_tune, tiny_text, capsys, tmp_path):
+    code = main(["tune", str(write_tune(tiny_text)), "--trials", "0", "--out", str(tmp_path / "out")])
+    assert code == 2 and "--trials must be at least 1, got 0" in capsys.readouterr().err
