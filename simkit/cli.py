@@ -114,6 +114,21 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_tune(args) -> int:
+    from simkit.tune import load_tune, quick_spec, run_tune
+
+    for name, value in (("--jobs", args.jobs), ("--trials", args.trials)):
+        if value is not None and value < 1:
+            raise SimkitError(f"{name} must be at least 1, got {value}")
+    spec = load_tune(args.tune)
+    if args.quick:
+        spec = quick_spec(spec)
+    out = Path(args.out or Path("out") / f"tune-{spec.name}")
+    run_tune(spec, out, jobs=args.jobs, trials=args.trials, log=lambda line: print(line, file=sys.stderr))
+    print(f"report: {out / 'report.html'} (Markdown twin report.md; trials.parquet, finalists.json, best.toml)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="simkit", description="Monte Carlo strategy analysis for board games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -168,6 +183,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="small samples (about a minute); the report says so")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.set_defaults(func=cmd_report)
+    p = sub.add_parser("tune", help="search rule values for a balance objective (needs Optuna: simkit[tune])")
+    p.add_argument("tune", help="tune TOML file")
+    p.add_argument("--out", help="output folder (default out/tune-NAME)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--trials", type=int, help="number of trials (overrides the file)")
+    p.add_argument("--quick", action="store_true", help="a smoke-test budget (at most 12 trials, a quarter of the "
+                                                       "games); the report's set-up shows the budget")
+    p.set_defaults(func=cmd_tune)
     for entry in REGISTRY.values():  # games with commands of their own
         if entry.commands:
             importlib.import_module(entry.commands).register(sub)

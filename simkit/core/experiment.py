@@ -114,14 +114,14 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise ConfigError(f"malformed TOML: {exc}", source=str(path)) from None
 
 
-def _table(data: Mapping, key: str, source: str) -> dict:
+def table_of(data: Mapping, key: str, source: str) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
         raise ConfigError(f"expected a table [{key}], got {type(value).__name__}", source=source, key=key)
     return value
 
 
-def _typed_keys(table: Mapping, kinds: Mapping[str, type], section: str, source: str) -> None:
+def typed_keys(table: Mapping, kinds: Mapping[str, type], section: str, source: str) -> None:
     for key, value in table.items():
         kind = kinds.get(key)
         if kind is None:
@@ -135,8 +135,8 @@ def _typed_keys(table: Mapping, kinds: Mapping[str, type], section: str, source:
 def _stopping(data: Mapping, games: int, source: str) -> StoppingRule | None:
     if "stopping" not in data:
         return None
-    table = _table(data, "stopping", source)
-    _typed_keys(table, STOPPING_KEYS, "stopping", source)
+    table = table_of(data, "stopping", source)
+    typed_keys(table, STOPPING_KEYS, "stopping", source)
     batch = table.get("batch", min(1000, games))
     if not 1 <= batch <= games:
         raise ConfigError(f"must be in [1, games = {games}], got {batch}", source=source, key="stopping.batch")
@@ -172,13 +172,17 @@ def _make_game(game_id: str, rules: Mapping, source: str, prefix: str) -> Game:
         raise
 
 
-def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
-    unknown = [k for k in data if k not in TOP_LEVEL]
+def check_sections(data: Mapping[str, Any], allowed: tuple[str, ...], source: str) -> None:
+    unknown = [k for k in data if k not in allowed]
     if unknown:
-        raise ConfigError(f"unknown section {unknown[0]!r}; allowed: {', '.join(TOP_LEVEL)}", source=source,
+        raise ConfigError(f"unknown section {unknown[0]!r}; allowed: {', '.join(allowed)}", source=source,
                           key=unknown[0])
-    head = _table(data, "experiment", source)
-    _typed_keys(head, EXPERIMENT_KEYS, "experiment", source)
+
+
+def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
+    check_sections(data, TOP_LEVEL, source)
+    head = table_of(data, "experiment", source)
+    typed_keys(head, EXPERIMENT_KEYS, "experiment", source)
     if "game" not in head:
         raise ConfigError(f"missing; one of {', '.join(game_ids())}", source=source, key="experiment.game")
     try:
@@ -195,8 +199,8 @@ def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
     seed = head.get("seed", 0)
     if not 0 <= seed < 2**63:
         raise ConfigError(f"must be in 0..2**63-1, got {seed}", source=source, key="experiment.seed")
-    rules = _table(data, "rules", source)
-    variants = _table(data, "variants", source)
+    rules = table_of(data, "rules", source)
+    variants = table_of(data, "variants", source)
     for name, overrides in variants.items():
         if not isinstance(overrides, dict):
             raise ConfigError(f"expected a table [variants.{name}] of rule overrides", source=source,
