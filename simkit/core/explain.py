@@ -43,6 +43,12 @@ def note(buf, action, value):
 
 
 @njit(inline="always", any_layout=True)
+def forget(buf):
+    """Drop what this decision noted so far (a search that asked its heuristic first, then weighs its own)."""
+    buf[1] = 0.0
+
+
+@njit(inline="always", any_layout=True)
 def pause(buf):
     """Stop noting (a search's rollouts); returns what `resume` restores."""
     was = buf[0]
