@@ -10,7 +10,7 @@ lacks (painter's target at default weights); every other die is *weak*.
 - Arguments as painter.
 """
 
-from simkit.core import explain
+
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DRAW_PATRON, NONE, REROLL, Stage
 from simkit.games.atelier.engine.legality import is_legal
@@ -22,15 +22,6 @@ RESERVE_TOKENS, PATRON_DRAW_THRESHOLD = range(2)
 
 @njit
 def hoarder_turn(r, s, p, ws):
-    """The turn's head. Fixed rules, no valued candidates: what they ask of painter's helpers is not noted."""
-    noting = explain.pause(ws.explain)
-    action = hoarder_head(r, s, p, ws)
-    explain.resume(ws.explain, noting)
-    return action
-
-
-@njit
-def hoarder_head(r, s, p, ws):
     params = ws.params
     keep = r.inspiration_paint_cost + params[RESERVE_TOKENS]
     if is_legal(r, s, DRAW_PATRON) and s.tokens[p] >= params[PATRON_DRAW_THRESHOLD]:

@@ -165,7 +165,7 @@ def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws)
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
     student on a pile. With first_positive, the first move of positive value instead (whether the best is
     positive). ties_p and before_p: p's collect_ties and held_piles; ws holds p's pile_table. Each move is noted
-    at its value (a Move's candidates; the turn's test of a 3 notes nothing, majority_turn)."""
+    at its value (a Move's candidates; not where the turn asks whether a 3 is worth it, dispatch.choose_action)."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
@@ -223,15 +223,6 @@ def move_worth_it(r, s, p, blocking_weight, ws):
 
 @njit
 def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
-    """The turn's head. Fixed rules, no valued candidates: the piles and moves they value are not noted."""
-    noting = explain.pause(ws.explain)
-    action = majority_head(r, s, p, piles_to_hold, blocking_weight, ws)
-    explain.resume(ws.explain, noting)
-    return action
-
-
-@njit
-def majority_head(r, s, p, piles_to_hold, blocking_weight, ws):
     action = paint_head(r, s, p, np.float64(r.inspiration_paint_cost))  # a float, as the other families pass
     if action != NONE:
         return action

@@ -35,7 +35,7 @@ VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 # The helpers below take the policies' scratch record `ws` (scratch.SCRATCH_DTYPE) and read the target weights from
 # ws.weights (painter's parameter vector): records and scalars only, no array arguments (scratch.py says why).
 # Those that choose an action among valued ones note each in ws.explain (`core.explain`); the turn's heads follow
-# fixed rules and note none (`turn_action`).
+# fixed rules and note none (dispatch.choose_action pauses noting there).
 
 
 @njit
@@ -281,16 +281,7 @@ def finish_head(r, s):
 
 @njit
 def turn_action(r, s, p, ws):
-    """The turn's head for the target weights ws.weights (NONE when none is legal). Fixed rules, no valued
-    candidates: what they ask of the valued helpers (the target, a pile) is not noted."""
-    noting = explain.pause(ws.explain)
-    action = turn_head(r, s, p, ws)
-    explain.resume(ws.explain, noting)
-    return action
-
-
-@njit
-def turn_head(r, s, p, ws):
+    """The turn's head for the target weights ws.weights (NONE when none is legal)."""
     action = paint_head(r, s, p, r.inspiration_paint_cost + ws.weights[RESERVE_TOKENS])
     if action != NONE:
         return action

@@ -167,12 +167,15 @@ def search_action(r, s, ws, sws):
     """ws: the policies' scratch record, whose `params` are the search's (rollouts, candidates, then majority's,
     params[HEURISTIC_PARAMS:]);
     sws the search's scratch (new_search_workspace). Notes each searched head at `candidate_value`; a decision it
-    leaves to majority keeps majority's notes (none in the turn)."""
+    leaves to majority (every other stage) keeps majority's notes."""
     params = ws.params
     piles_to_hold = params[HEURISTIC_PARAMS + PILES_TO_HOLD]
     blocking_weight = params[HEURISTIC_PARAMS + BLOCKING_WEIGHT]
     first = majority_action(r, s, piles_to_hold, blocking_weight, ws)
-    if s.stage != Stage.TURN or first < 0:
+    if s.stage != Stage.TURN:
+        return first
+    explain.forget(ws.explain)  # majority's turn follows fixed rules: what it valued on the way is no candidate
+    if first < 0:
         return first
     p = s.current
     n = min(candidates(r, s, first, sws.cand), int(params[CANDIDATES]))
