@@ -5,7 +5,8 @@ buffer lives in the policy's scratch (its workspace), so the batch path and the 
 replay reads what the policy itself computed instead of a second copy of its logic. Noting is off unless the step
 API switches it on for one decision (`CompiledState.compiled_action(choice, explain=True)`): the batch loop pays a
 test of one float per candidate. A search policy pauses noting while it plays its rollouts (which call other
-policies), then notes each candidate with its mean outcome.
+policies), then notes each candidate with its mean outcome (having forgotten what a heuristic it asked first
+noted).
 
 Layout of the buffer (float64): [on, count, action_0, value_0, action_1, value_1, ...].
 """
@@ -40,6 +41,12 @@ def note(buf, action, value):
             buf[2 + 2 * n] = action
             buf[3 + 2 * n] = value
         buf[1] = n + 1
+
+
+@njit(inline="always", any_layout=True)
+def forget(buf):
+    """Drop what this decision noted so far (a search that asked its heuristic first, then weighs its own)."""
+    buf[1] = 0.0
 
 
 @njit(inline="always", any_layout=True)

@@ -67,6 +67,11 @@ def _short(value: Any) -> str:
     return text if len(text) <= WIDTH else text[: WIDTH - 3] + "..."
 
 
+def shown(value: float) -> str:
+    """A candidate's value to 3 decimals, without the sign of a value that rounds to 0 (a search's tie-break)."""
+    return f"{round(value, 3) + 0.0:.3f}"
+
+
 def _fields(fields: dict[str, Any], removed: list[str] = ()) -> Iterator[str]:
     for key, value in fields.items():
         yield f"    {key} = {_short(value)}"
@@ -89,7 +94,7 @@ def text_lines(replay: Replay) -> Iterator[str]:
             if d.candidates:
                 yield f"  weighed {d.weighed} candidate(s); the best {len(d.candidates)} (* = chosen):"
                 for c in d.candidates:
-                    yield f"    {'*' if c.action == d.action else ' '} {c.value:9.3f}  {c.text}"
+                    yield f"    {'*' if c.action == d.action else ' '} {shown(c.value):>9}  {c.text}"
             else:
                 yield "  weighed no candidates (a forced move, a random draw, or a rule with no values)"
         yield from _fields(d.changed, d.removed)

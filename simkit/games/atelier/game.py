@@ -61,3 +61,6 @@ class AtelierGame(CompiledGame):
         compiled without the search, dispatch.choose_action)."""
         search_ws = new_search_workspace() if (policy_ids == SEARCH).any() else None
         return new_policy_scratch(), search_ws
+
+    def explain_buffer(self, policy_args: tuple) -> np.ndarray:
+        return policy_args[0]["explain"][0]

@@ -71,9 +71,9 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(r, s, seeds, seat_policy, seat_params, out, legal, search_ws):
-    """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g; legal and
-    search_ws are dispatch.choose_action's scratch. Returns -1, or the index of the first game that stopped with an
+def play_games(r, s, seeds, seat_policy, seat_params, out, legal, notes, search_ws):
+    """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g; legal, notes
+    and search_ws are dispatch.choose_action's scratch. Returns -1, or the index of the first game that stopped with an
     error (its record left in s)."""
     n = r.n_players
     scores = np.zeros(n, np.int64)
@@ -82,7 +82,8 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, legal, search_ws):
     for g in range(len(seeds)):
         setup(r, s, seeds[g])
         while not s.done:
-            action = choose_action(r, s, seat_policy[g, s.current], seat_params[g, s.current], legal, search_ws)
+            action = choose_action(r, s, seat_policy[g, s.current], seat_params[g, s.current], legal, notes,
+                                   search_ws)
             if action < 0:
                 s.error = ERR_NO_LEGAL_ACTION
                 s.done = 1

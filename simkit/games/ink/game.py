@@ -6,6 +6,7 @@ from typing import Hashable
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.compiled import CompiledGame, CompiledState, Engine
 from simkit.games.ink import batch
 from simkit.games.ink.engine.layout import END_REASONS, ERROR_TEXT, N_ACTIONS, STATE_DTYPE
@@ -53,7 +54,11 @@ class InkGame(CompiledGame):
         return rules_record(self.rules)
 
     def policy_args(self, key: Hashable, policy_ids: np.ndarray) -> tuple:
-        """The legal-action scratch of the compiled policies, and the search's only when a seat searches (else None:
-        the batch loop is then compiled without the search, dispatch.choose_action)."""
+        """The legal-action scratch of the compiled policies, their `core.explain` notes, and the search's scratch
+        only when a seat searches (else None: the batch loop is then compiled without the search,
+        dispatch.choose_action)."""
         search_ws = new_search_workspace(family_defaults()) if (policy_ids == SEARCH).any() else None
-        return np.zeros(N_ACTIONS, np.int64), search_ws
+        return np.zeros(N_ACTIONS, np.int64), explain.new_buffer(), search_ws
+
+    def explain_buffer(self, policy_args: tuple) -> np.ndarray:
+        return policy_args[1]

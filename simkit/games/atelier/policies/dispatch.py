@@ -1,6 +1,8 @@
 """One entry point for Atelier's compiled policies, used by the batch loop and the step API alike."""
 
+from simkit.core import explain
 from simkit.core.jit import njit
+from simkit.games.atelier.engine.layout import Stage
 from simkit.games.atelier.policies.inspiration_hoarder import hoarder_action
 from simkit.games.atelier.policies.majority import BLOCKING_WEIGHT, PILES_TO_HOLD, majority_action
 from simkit.games.atelier.policies.masterpiece_rush import rush_action
@@ -32,10 +34,23 @@ def choose_action(r, s, policy, params, scratch, search_ws):
         if search_ws is None:  # not reached: policy_args gives search_ws whenever a seat searches
             return -1
         return search_action(r, s, ws, search_ws)
+    if s.stage != Stage.TURN:
+        return family_action(r, s, policy, ws)
+    # the families take a turn's head by fixed rules: what those ask of their valued helpers (the target, a pile,
+    # a move) is no candidate of the decision (`core.explain`)
+    noting = explain.pause(ws.explain)
+    action = family_action(r, s, policy, ws)
+    explain.resume(ws.explain, noting)
+    return action
+
+
+@njit(inline="always")
+def family_action(r, s, policy, ws):
+    """The action of heuristic family `policy` (or random), its parameters in ws.params."""
     if policy == PAINTER:
         return painter_action(r, s, ws)
     if policy == MAJORITY:
-        return majority_action(r, s, params[PILES_TO_HOLD], params[BLOCKING_WEIGHT], ws)
+        return majority_action(r, s, ws.params[PILES_TO_HOLD], ws.params[BLOCKING_WEIGHT], ws)
     if policy == INSPIRATION_HOARDER:
         return hoarder_action(r, s, ws)
     if policy == MASTERPIECE_RUSH:

@@ -19,6 +19,7 @@ Exact formula (spec §6.1b #29). held(q) = the piles where q has the most studen
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
 from simkit.games.atelier.engine.legality import move_legal
@@ -102,7 +103,8 @@ def pile_count(piles):
 
 @njit
 def best_pile_value(r, s, p, piles_to_hold, ws):
-    """(best pile, its place_value). held(p) is counted on the state as it is, so once for all piles."""
+    """(best pile, its place_value). held(p) is counted on the state as it is, so once for all piles. Each pile
+    is noted at place_value × 1000 + paint, the key it is chosen by."""
     pile_table(r, s, p, ws)
     ties = collect_ties(r, s, p)
     wants_more = pile_count(held_piles(s, p, p, ties, ws)) < piles_to_hold
@@ -114,6 +116,7 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
         else:
             v = 1 if mine - most == 1 else 0  # its lead
         k = v * 1000 + s.pile[c]
+        explain.note(ws.explain, PILE + c, np.float64(k))
         if k > key:
             best, key, value = c, k, v
     return best, value
@@ -161,7 +164,8 @@ def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws)
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
     student on a pile. With first_positive, the first move of positive value instead (whether the best is
-    positive). ties_p and before_p: p's collect_ties and held_piles; ws holds p's pile_table."""
+    positive). ties_p and before_p: p's collect_ties and held_piles; ws holds p's pile_table. Each move is noted
+    at its value (a Move's candidates; not where the turn asks whether a 3 is worth it, dispatch.choose_action)."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
@@ -176,6 +180,7 @@ def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws)
                 v = np.float64(pile_change(before_p, minus_p, plus_p, f, t))
                 if q != p:
                     v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
+                explain.note(ws.explain, MOVE + N_COLOURS * f + t, v)
                 if v > best:
                     bf, bt, best = f, t, v
                     if first_positive and v > 0:
@@ -252,8 +257,10 @@ def majority_action(r, s, piles_to_hold, blocking_weight, ws):
         return PILE + best_pile_value(r, s, p, piles_to_hold, ws)[0]
     if st == Stage.MOVE:
         q = (p + s.move_offset) % r.n_players
-        f, t, value = best_move(r, s, p, q, blocking_weight, ws)
         skip = move_legal(r, s, SKIP)
+        if skip:  # taken over any move of value 0 or less: noted first at 0
+            explain.note(ws.explain, SKIP, 0.0)
+        f, t, value = best_move(r, s, p, q, blocking_weight, ws)
         if f == NONE:  # no move: nothing, if allowed
             return SKIP if skip else -1
         if value <= 0 and skip:

@@ -21,6 +21,7 @@ Exact formula (spec §6.1b #29):
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
@@ -33,6 +34,8 @@ VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 
 # The helpers below take the policies' scratch record `ws` (scratch.SCRATCH_DTYPE) and read the target weights from
 # ws.weights (painter's parameter vector): records and scalars only, no array arguments (scratch.py says why).
+# Those that choose an action among valued ones note each in ws.explain (`core.explain`); the turn's heads follow
+# fixed rules and note none (dispatch.choose_action pauses noting there).
 
 
 @njit
@@ -113,7 +116,8 @@ def card_value(r, s, p, card, ws, wild):
 
 @njit
 def best_slot(r, s, p, affordable_only, ws):
-    """The row slot of the best-valued card (NONE if none qualifies)."""
+    """The row slot of the best-valued card (NONE if none qualifies). With affordable_only the slot is the one
+    painted, so its candidates are noted; otherwise it is the target, no action of the decision."""
     owned_categories(r, s, p, ws)
     patron_fits(r, s, p, ws)
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
@@ -123,6 +127,8 @@ def best_slot(r, s, p, affordable_only, ws):
         if card == NONE or (affordable_only and not affordable(r, s, p, card)):
             continue
         value = card_value(r, s, p, card, ws, wild)
+        if affordable_only:
+            explain.note(ws.explain, SLOT + i, value)
         if value > best_value:
             best, best_value = i, value
     return best
@@ -186,12 +192,13 @@ def see_target_inputs(r, s, p, ws):
 @njit
 def most_lacking_pile(r, s, p, ws):
     """Among the piles p may take from (GAIN or POWER_PAINT stage), the colour with the largest need (ws.need; the
-    pile with most paint on a tie): its PILE action, -1 when none is legal."""
+    pile with most paint on a tie): its PILE action, -1 when none is legal. Noted at need × 1000 + paint."""
     need = ws.need
     best, key = -1, -1
     for c in range(N_COLOURS):
         if take_legal(r, s, p, c):
             k = need[c] * 1000 + s.pile[c]
+            explain.note(ws.explain, PILE + c, np.float64(k))
             if k > key:
                 best, key = PILE + c, k
     return best
@@ -200,7 +207,7 @@ def most_lacking_pile(r, s, p, ws):
 @njit
 def majority_pile(r, s, p, ws):
     """The pile of a lacking colour (ws.need) where one more student gives (or keeps) p the strict majority; else
-    the most lacking colour's pile."""
+    the most lacking colour's pile. Noted at need + 100 for the majority (the lacking colours only)."""
     need = ws.need
     best, key = 0, -1
     for c in range(N_COLOURS):
@@ -211,6 +218,7 @@ def majority_pile(r, s, p, ws):
             if q != p:
                 others = max(others, np.int64(s.students[q, c]))
         k = need[c] + (100 if s.students[p, c] + 1 > others else 0)
+        explain.note(ws.explain, PILE + c, np.float64(k))
         if k > key:
             best, key = c, k
     return best
@@ -356,6 +364,7 @@ def argument_action(r, s, ws):
             for q in range(r.n_players):
                 if q != p:
                     others = max(others, np.int64(s.students[q, c]))
+            explain.note(ws.explain, legal[i], np.float64(s.students[p, c] - others))
             if s.students[p, c] - others > lead:
                 best, lead = legal[i], s.students[p, c] - others
         return best
@@ -363,6 +372,7 @@ def argument_action(r, s, ws):
         best, value = legal[0], -1.0
         for i in range(n):
             v = keep_value(r, s.dealt[p, legal[i] - KEEP])
+            explain.note(ws.explain, legal[i], v)
             if v > value:
                 best, value = legal[i], v
         return best
@@ -373,6 +383,7 @@ def argument_action(r, s, ws):
             total = 0
             for q in range(r.n_players):
                 total += s.students[q, c]
+            explain.note(ws.explain, legal[i], np.float64(-total))  # the fewest students is the best
             if total < fewest:
                 best, fewest = legal[i], total
         return best

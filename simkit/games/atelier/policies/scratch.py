@@ -7,6 +7,7 @@ more than many of the policies' helpers cost themselves)."""
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.games.atelier.engine.layout import N_ACTIONS, N_CATEGORIES, N_COLOURS
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PLAYERS, MAX_ROW
@@ -34,6 +35,7 @@ SCRATCH_DTYPE = np.dtype([
     # the deciding policy's parameters (dispatch.choose_action copies them), and a family's target weights
     # (painter's parameter vector: painter.target_weights)
     ("params", "f8", MAX_POLICY_PARAMS), ("weights", "f8", MAX_POLICY_PARAMS),
+    ("explain", "f8", explain.SIZE),  # the candidates a policy weighed (`core.explain`)
 ], align=True)
 
 

@@ -28,10 +28,11 @@ from collections import namedtuple
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
-from simkit.core.search import better_candidate, draw_rollout_seeds, reshuffle_unseen
+from simkit.core.search import better_candidate, candidate_value, draw_rollout_seeds, reshuffle_unseen
 from simkit.games.atelier.engine.layout import (DIE, DRAW_PATRON, END_TURN, INSPIRE, INSPIRE_PAINT, NONE, PILE,
                                                 REROLL, STATE_DTYPE, USE_POWER, Stage)
 from simkit.games.atelier.engine.legality import is_legal
@@ -165,12 +166,16 @@ def candidates(r, s, first, cand):
 def search_action(r, s, ws, sws):
     """ws: the policies' scratch record, whose `params` are the search's (rollouts, candidates, then majority's,
     params[HEURISTIC_PARAMS:]);
-    sws the search's scratch (new_search_workspace)."""
+    sws the search's scratch (new_search_workspace). Notes each searched head at `candidate_value`; a decision it
+    leaves to majority (every other stage) keeps majority's notes."""
     params = ws.params
     piles_to_hold = params[HEURISTIC_PARAMS + PILES_TO_HOLD]
     blocking_weight = params[HEURISTIC_PARAMS + BLOCKING_WEIGHT]
     first = majority_action(r, s, piles_to_hold, blocking_weight, ws)
-    if s.stage != Stage.TURN or first < 0:
+    if s.stage != Stage.TURN:
+        return first
+    explain.forget(ws.explain)  # majority's turn follows fixed rules: what it valued on the way is no candidate
+    if first < 0:
         return first
     p = s.current
     n = min(candidates(r, s, first, sws.cand), int(params[CANDIDATES]))
@@ -181,10 +186,13 @@ def search_action(r, s, ws, sws):
     best, best_share, best_margin = first, -1.0, -1e300
     for c in range(n):
         share, margin = 0.0, 0.0
+        noting = explain.pause(ws.explain)  # the rollouts' decisions are not this one's candidates
         for i in range(rollouts):
             w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], piles_to_hold, blocking_weight, ws, sws)
             share += w
             margin += m
+        explain.resume(ws.explain, noting)
+        explain.note(ws.explain, sws.cand[c], candidate_value(share, margin, rollouts, r.n_players))
         if better_candidate(share, margin, best_share, best_margin):
             best, best_share, best_margin = sws.cand[c], share, margin
     return best

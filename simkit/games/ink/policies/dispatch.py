@@ -12,9 +12,10 @@ POLICY_IDS = {"random": RANDOM, **{name: i + 1 for i, name in enumerate(FAMILIES
 
 
 @njit
-def choose_action(r, s, policy, params, legal, search_ws):
+def choose_action(r, s, policy, params, legal, notes, search_ws):
     """The action compiled policy `policy` (POLICY_IDS) takes for the current player; -1 when none is legal.
-    The parameters go to the heuristic as float scalars (a family reads the first ones it names). search_ws
+    The parameters go to the heuristic as float scalars (a family reads the first ones it names). `notes`: the
+    candidates a policy weighed (`core.explain`). search_ws
     (search.new_search_workspace) is None when no seat searches: numba then prunes the search branch, so games
     without a search seat do not compile the search."""
     if policy == RANDOM:
@@ -22,7 +23,7 @@ def choose_action(r, s, policy, params, legal, search_ws):
     if policy == SEARCH:
         if search_ws is None:  # not reached: policy_args gives search_ws whenever a seat searches
             return -1
-        return search_action(r, s, params, search_ws)
+        return search_action(r, s, params, notes, search_ws)
     m = len(params)
     p0 = float(params[0]) if m > 0 else 0.0
     p1 = float(params[1]) if m > 1 else 0.0
@@ -32,4 +33,4 @@ def choose_action(r, s, policy, params, legal, search_ws):
     p5 = float(params[5]) if m > 5 else 0.0
     p6 = float(params[6]) if m > 6 else 0.0
     p7 = float(params[7]) if m > 7 else 0.0
-    return heuristic_action(r, s, legal, policy - 1, p0, p1, p2, p3, p4, p5, p6, p7)
+    return heuristic_action(r, s, legal, notes, policy - 1, p0, p1, p2, p3, p4, p5, p6, p7)

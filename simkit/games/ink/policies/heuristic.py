@@ -15,8 +15,13 @@ Every decision scans the legal atomic actions (engine `legal_actions`) and takes
 - bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
   family values them (bonus_chaser), taking the first legal unit (palette_to_wild and a bonus left unused are
   chosen without listing the legal actions).
+
+Every action valued in these comparisons is noted with its value (`core.explain`); a pass is noted (at the pass
+threshold, less the crossing's penalty when the best head crosses) only where the reserve pair weighs it against the
+best tile, and a placement of the X token that strands the wheel is no candidate.
 """
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import OUTWARD, neighbour, side_cell, square_at
@@ -222,8 +227,9 @@ def x_damage(s, p, q):
 
 
 @njit
-def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
-    """The family's action for the current player; -1 when none is legal."""
+def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The family's action for the current player; -1 when none is legal. The candidates it values are noted in
+    `notes` (`core.explain`)."""
     p = s.current
     stage = s.stage
     if stage == Stage.BONUS and not s.done:  # STOP is always legal here: the list is needed only to choose a unit
@@ -255,6 +261,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                 v -= 1.0
             else:
                 v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+            explain.note(notes, a, v)
             if v > best:
                 best, best_a = v, a
         if pass_a >= 0:
@@ -263,6 +270,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
             # the reserve pair passes on a poor wheel only to refill an empty wild reserve: passes stay bounded
             if (family == PALETTE_FIRST or family == WILD_FIRST) and s.res_wild[p] == 0 and s.res_palette[p] > 0:
                 raw = best + 1.0 if best_a == CROSS else best
+                explain.note(notes, pass_a, p0 - (raw - best))  # passes when the best is worth less than this
                 if raw < p0:
                     return pass_a
         return best_a
@@ -272,6 +280,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
         for i in range(n):
             a = legal[i]
             v, cell = placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7)
+            explain.note(notes, a, v)
             if v > best:
                 best, best_a = v, a
         return best_a
@@ -294,6 +303,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                 if s.area_label[t] == lab and s.sq_mark[p, t] == SPLASH:
                     spl += 1
             v = w + sw * spl + (0.5 if res == prefer else 0.0)
+            explain.note(notes, a, v)
             if v > best:
                 best, best_a = v, a
         if best == -1e18:
@@ -306,8 +316,11 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
             q = (a - X) // 2
             other = neighbour(s, p, q, (a - X) % 2)
             v = -(x_damage(s, p, q) + x_damage(s, p, other))
-            if v > best and keeps_a_wheel_tile(r, s, p, q, other, legal, n):
-                best, best_a = v, a
+            # explained, every placement is tested: one that strands the wheel is no candidate
+            if (v > best or explain.explaining(notes)) and keeps_a_wheel_tile(r, s, p, q, other, legal, n):
+                explain.note(notes, a, v)
+                if v > best:
+                    best, best_a = v, a
         return best_a
     if stage == Stage.BONUS:
         if r.bonus_effect[s.bonus_tile] == Effect.EXTRA_TILE:
@@ -315,6 +328,7 @@ def heuristic_action(r, s, legal, family, p0, p1, p2, p3, p4, p5, p6, p7):
                 a = legal[i]
                 if NIB <= a < STOP:
                     v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                    explain.note(notes, a, v)
                     if v > best:
                         best, best_a = v, a
             return best_a

@@ -25,10 +25,11 @@ from collections import namedtuple
 
 import numpy as np
 
+from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
-from simkit.core.search import better_candidate, draw_rollout_seeds, reshuffle_unseen
+from simkit.core.search import better_candidate, candidate_value, draw_rollout_seeds, reshuffle_unseen
 from simkit.games.ink.engine.layout import (CROSS, MOVE, N_ACTIONS, NIB, NONE, PASS, STATE_DTYPE, X_ASIDE, X_BAG,
                                             X_BOX, Stage)
 from simkit.games.ink.engine.legality import legal_actions
@@ -57,10 +58,10 @@ def new_search_workspace(family_params: np.ndarray) -> SearchWorkspace:
 
 
 @njit
-def family_action(r, s, family, sws):
-    """The family's action at its default parameters (scratch: sws.legal)."""
+def family_action(r, s, family, notes, sws):
+    """The family's action at its default parameters (scratch: sws.legal; its candidates noted in `notes`)."""
     fp = sws.family_params[family]
-    return heuristic_action(r, s, sws.legal, family, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
+    return heuristic_action(r, s, sws.legal, notes, family, fp[0], fp[1], fp[2], fp[3], fp[4], fp[5], fp[6], fp[7])
 
 
 @njit
@@ -100,14 +101,14 @@ def resample_hidden(r, sim, seed, pool):
 
 
 @njit
-def rollout(r, s, p, action, seed, family, sws):
+def rollout(r, s, p, action, seed, family, notes, sws):
     """Play `action`, then the family for every seat to the end; p's (win share, score margin)."""
     sws.sim[0] = s
     sim = sws.sim[0]
     resample_hidden(r, sim, seed, sws.pool)
     apply_action(r, sim, action)
     while not sim.done:
-        a = family_action(r, sim, family, sws)
+        a = family_action(r, sim, family, notes, sws)
         if a < 0:
             break
         apply_action(r, sim, a)
@@ -170,11 +171,12 @@ def candidates(r, s, p, family, first, sws):
 
 
 @njit
-def search_action(r, s, params, sws):
+def search_action(r, s, params, notes, sws):
     """params: rollouts, candidates, the rollout family (heuristic.py's family number); sws the search's scratch
-    (new_search_workspace)."""
+    (new_search_workspace). Notes each searched candidate at `candidate_value` in `notes` (`core.explain`); a
+    decision it leaves to the family keeps the family's notes."""
     family = int(params[ROLLOUT_POLICY])
-    first = family_action(r, s, family, sws)
+    first = family_action(r, s, family, notes, sws)
     if first < 0 or not (s.stage == Stage.TURN or s.stage == Stage.CHOOSE_NIB or s.stage == Stage.PLACE_TILE):
         return first
     p = s.current
@@ -183,13 +185,17 @@ def search_action(r, s, params, sws):
         return first
     rollouts = int(params[ROLLOUTS])
     draw_rollout_seeds(s.policy_rng[p], sws.rollout_seeds, rollouts)
+    explain.forget(notes)  # the family's values only ordered the candidates
     best, best_share, best_margin = first, -1.0, -1e300
     for c in range(n):
         share, margin = 0.0, 0.0
+        noting = explain.pause(notes)  # the rollouts' decisions are not this one's candidates
         for i in range(rollouts):
-            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], family, sws)
+            w, m = rollout(r, s, p, sws.cand[c], sws.rollout_seeds[i], family, notes, sws)
             share += w
             margin += m
+        explain.resume(notes, noting)
+        explain.note(notes, sws.cand[c], candidate_value(share, margin, rollouts, r.n_players))
         if better_candidate(share, margin, best_share, best_margin):
             best, best_share, best_margin = sws.cand[c], share, margin
     return best
