@@ -143,9 +143,6 @@ RULES_DTYPE = np.dtype([
     # derived from the component data when the record is built (rules_record), never written by hand: the rows of
     # the cards with each power effect, ascending, so a player's powers are found without scanning every card
     ("effect_cards", "i1", (len(Effect), MAX_PAINTINGS)), ("n_effect_cards", "i1", len(Effect)),
-    # and each card's cost as paint lanes (supply.paint_lanes: colour c in bits 16c..16c+14), so whether a player's
-    # paint covers it is one subtraction (supply.covers)
-    ("painting_cost_lanes", "u8", MAX_PAINTINGS),
 ], align=True)
 
 STATE_DTYPE = np.dtype([

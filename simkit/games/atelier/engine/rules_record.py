@@ -1,13 +1,12 @@
 """The compiled rules record (layout.RULES_DTYPE) of validated Atelier rules: rule values under their TOML names,
 choices as their IntEnum values, unset limits as NO_LIMIT, the component arrays (spec §5, §6.2) and the tables
-derived from them (the cards of each power effect, the costs as paint lanes)."""
+derived from them (the cards of each power effect)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from simkit.games.atelier.engine.layout import NO_LIMIT, NONE, RULES_DTYPE, StudentReturn, TieBreak
-from simkit.games.atelier.engine.supply import LANE_BITS
 from simkit.games.atelier.rules.params import STUDENT_RETURN_CHOICES, TIE_BREAKS
 from simkit.games.atelier.rules.record import AtelierRules
 
@@ -15,11 +14,6 @@ assert [m.name.lower() for m in StudentReturn] == list(STUDENT_RETURN_CHOICES)
 assert [m.name.lower() for m in TieBreak] == list(TIE_BREAKS)
 
 _NOT_NUMERIC = ("data", "paintings_file", "powers_file", "patrons_file")  # files, read by the loader
-
-
-def paint_lanes(costs: np.ndarray) -> np.ndarray:
-    """Each row of paint per colour (cost of a card) packed as supply.paint_lanes packs a player's paint."""
-    return sum(costs[:, c] << np.uint64(LANE_BITS * c) for c in range(costs.shape[1]))
 
 
 def rules_record(rules: AtelierRules) -> np.ndarray:
@@ -56,7 +50,6 @@ def rules_record(rules: AtelierRules) -> np.ndarray:
         rows = np.flatnonzero(np.asarray(cards.power_effect) == effect)
         r["effect_cards"][effect, : len(rows)] = rows
         r["n_effect_cards"][effect] = len(rows)
-    r["painting_cost_lanes"][:k] = paint_lanes(np.asarray(cards.cost, np.uint64))
     patrons = rules.patrons
     m = len(patrons)
     r["n_patrons"] = m

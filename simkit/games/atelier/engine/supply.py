@@ -155,44 +155,10 @@ def deck_size(r, s):
     return r.n_paintings - s.deck_pos
 
 
-# Paint per colour packed in one unsigned integer, colour c in the 16-bit lane 16c..16c+15 whose top bit (the
-# guard) is clear: a player's paint and every cost are below 2**15 (int16 and int8 fields). With the guards set,
-# subtracting a packed cost leaves a lane's guard set exactly when that colour's paint is at least its cost (no lane
-# borrows from the next), so one subtraction tests all four colours (`covers`). Unsigned: the top lane wraps.
-LANE_BITS = 16
-LANE_GUARDS = np.uint64(0x8000800080008000)
-_LANE_1, _LANE_2, _LANE_3 = np.uint64(LANE_BITS), np.uint64(2 * LANE_BITS), np.uint64(3 * LANE_BITS)
-assert N_COLOURS * LANE_BITS == 64
-
-
-@njit
-def paint_lanes(s, p):
-    """p's paint as paint lanes (the same packing as the rules record's painting_cost_lanes)."""
-    return (np.uint64(s.paint[p, 0]) | (np.uint64(s.paint[p, 1]) << _LANE_1)
-            | (np.uint64(s.paint[p, 2]) << _LANE_2) | (np.uint64(s.paint[p, 3]) << _LANE_3))
-
-
-@njit
-def covers(lanes, cost_lanes):
-    """Paint `lanes` hold at least `cost_lanes` of every colour."""
-    return ((lanes | LANE_GUARDS) - cost_lanes) & LANE_GUARDS == LANE_GUARDS
-
-
 @njit
 def affordable(r, s, p, card):
     """p can pay `card`: every colour short of its cost is covered by `wild_paint` substitutions paid with surplus
     cylinders of other colours (spec §3.4 face 5, §5.2 wild_paint)."""
-    return affordable_from(r, s, p, card, paint_lanes(s, p))
-
-
-@njit
-def affordable_from(r, s, p, card, lanes):
-    """`affordable`, with p's paint_lanes: nothing short, or (only with a wild_paint power) the shortfall covered."""
-    if covers(lanes, r.painting_cost_lanes[card]):
-        return True
-    wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
-    if wild == 0:
-        return False
     short, surplus = 0, 0
     for c in range(N_COLOURS):
         d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]
@@ -200,13 +166,14 @@ def affordable_from(r, s, p, card, lanes):
             short += d
         else:
             surplus -= d
-    return short <= min(wild, surplus)
+    if short == 0:
+        return True
+    return short <= min(owned_effect(r, s, p, Effect.WILD_PAINT)[1], surplus)
 
 
 @njit
 def any_affordable(r, s, p):
-    lanes = paint_lanes(s, p)
     for i in range(r.row_size):
-        if s.row[i] >= 0 and affordable_from(r, s, p, s.row[i], lanes):
+        if s.row[i] >= 0 and affordable(r, s, p, s.row[i]):
             return True
     return False

@@ -25,7 +25,7 @@ from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
 from simkit.games.atelier.engine.legality import fill_legal, take_legal, turn_action_legal
-from simkit.games.atelier.engine.supply import affordable_from, collect_ties, has_most, owned_effect, paint_lanes
+from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
 
@@ -37,52 +37,13 @@ VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 
 @njit
 def owned_categories(r, s, p, ws):
-    """ws.counts[k] = p's paintings of category k; ws.fewest = the least of them over the categories with a card
-    (a card's category is its rarest when its count is that least, `patron_fit`)."""
+    """ws.counts[k] = p's paintings of category k."""
     per_category = ws.counts
     for k in range(N_CATEGORIES):
         per_category[k] = 0
     for c in range(r.n_paintings):
-        per_category[r.painting_category[c]] += s.owner[c] == p
-    fewest = 1 << 30
-    for k in range(N_CATEGORIES):
-        if r.category_in_data[k]:
-            fewest = min(fewest, per_category[k])
-    ws.fewest = fewest
-
-
-@njit
-def owner_tables(r, s, p, ws):
-    """ws.counts, ws.fewest (`owned_categories`) and ws.fits (`patron_fits`) for p. Taken from the last ones computed
-    for p when the owners of the paintings and patrons are those they were computed from; when not, p's remembered
-    need (`lacking`) is forgotten with them, so a need is only ever reused with the owners it was computed for.
-    Returns whether they were taken."""
-    diff = 0
-    for card in range(r.n_paintings):
-        diff |= s.owner[card] ^ ws.seen_owner[p, card]
-    for patron in range(r.n_patrons):
-        diff |= s.patron_owner[patron] ^ ws.seen_patron_owner[p, patron]
-    if ws.owners_valid[p] == 1 and diff == 0:
-        for k in range(N_CATEGORIES):
-            ws.counts[k] = ws.seen_counts[p, k]
-        for i in range(N_CATEGORIES + 4):
-            ws.fits[i] = ws.seen_fits[p, i]
-        ws.fewest = ws.seen_fewest[p]
-        return True
-    owned_categories(r, s, p, ws)
-    patron_fits(r, s, p, ws)
-    ws.owners_valid[p] = 1
-    ws.seen_valid[p] = 0
-    for card in range(r.n_paintings):
-        ws.seen_owner[p, card] = s.owner[card]
-    for patron in range(r.n_patrons):
-        ws.seen_patron_owner[p, patron] = s.patron_owner[patron]
-    for k in range(N_CATEGORIES):
-        ws.seen_counts[p, k] = ws.counts[k]
-    for i in range(N_CATEGORIES + 4):
-        ws.seen_fits[p, i] = ws.fits[i]
-    ws.seen_fewest[p] = ws.fewest
-    return False
+        if s.owner[c] == p:
+            per_category[r.painting_category[c]] += 1
 
 
 # ws.fits[k] of `patron_fits`: the VP of a player's category_count patrons of category k (k < N_CATEGORIES), then
@@ -116,15 +77,19 @@ def patron_fits(r, s, p, ws):
 def patron_fit(r, card, ws):
     """The VP its own patrons would add for one more painting like `card` (caps ignored): category_count of its
     category, masterpiece_count of a masterpiece, power_count of a powered card, painting_count always,
-    category_set when the card's category is its rarest; from ws.counts and ws.fewest (`owned_categories`) and
-    ws.fits (`patron_fits`), whole VP, so the sum is exact in any order."""
-    fits = ws.fits
+    category_set when the card's category is its rarest; from ws.counts (`owned_categories`) and ws.fits
+    (`patron_fits`), whole VP, so the sum is exact in any order."""
+    per_category, fits = ws.counts, ws.fits
+    rarest = per_category[r.painting_category[card]]
+    for k in range(N_CATEGORIES):
+        if r.category_in_data[k] and per_category[k] < rarest:
+            rarest = -1
     fit = fits[FIT_PAINTING] + fits[r.painting_category[card]]
     if r.painting_masterpiece[card]:
         fit += fits[FIT_MASTERPIECE]
     if r.painting_power[card] != NONE:
         fit += fits[FIT_POWER]
-    if ws.counts[r.painting_category[card]] == ws.fewest:
+    if rarest >= 0:
         fit += fits[FIT_SET]
     return np.float64(fit)
 
@@ -148,13 +113,14 @@ def card_value(r, s, p, card, ws, wild):
 
 @njit
 def best_slot(r, s, p, affordable_only, ws):
-    """The row slot of the best-valued card (NONE if none qualifies); ws's owner_tables are p's."""
+    """The row slot of the best-valued card (NONE if none qualifies)."""
+    owned_categories(r, s, p, ws)
+    patron_fits(r, s, p, ws)
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
-    lanes = paint_lanes(s, p)
     best, best_value = NONE, -1e18
     for i in range(r.row_size):
         card = s.row[i]
-        if card == NONE or (affordable_only and not affordable_from(r, s, p, card, lanes)):
+        if card == NONE or (affordable_only and not affordable(r, s, p, card)):
             continue
         value = card_value(r, s, p, card, ws, wild)
         if value > best_value:
@@ -165,11 +131,10 @@ def best_slot(r, s, p, affordable_only, ws):
 @njit
 def lacking(r, s, p, ws):
     """ws.need[c] = cylinders of colour c the target lacks. Taken from the last one computed for p when nothing it
-    depends on changed since (`owner_tables`, `target_inputs_seen`): a turn asks for the target again and again on
-    the same paint and table (the head, then a 6's colour; after a placement or a move), and p's paint only changes
-    in its turn (the owners still less often: only a painting changes them)."""
+    depends on changed since (`target_inputs_seen`): a turn asks for the target again and again on the same paint
+    and table (the head, then a 6's colour; after a placement or a move), and p's paint only changes in its turn."""
     need = ws.need
-    if owner_tables(r, s, p, ws) and target_inputs_seen(r, s, p, ws):
+    if target_inputs_seen(r, s, p, ws):
         for c in range(N_COLOURS):
             need[c] = ws.seen_need[p, c]
         return
@@ -181,9 +146,9 @@ def lacking(r, s, p, ws):
 
 @njit
 def target_inputs_seen(r, s, p, ws):
-    """What p's target depends on besides the owners (`owner_tables`) is what its last need was computed from: the
-    target weights, its paint and the row (ws.seen_*[p]; one scratch serves one rules record). Compared without
-    early exits, which costs less than branching at every field."""
+    """What p's target depends on is what its last need was computed from: the target weights, its paint, the row
+    and the owners of the paintings and patrons (ws.seen_*[p]; one scratch serves one rules record). Compared
+    without early exits, which costs less than branching at every field."""
     w = ws.weights
     if (ws.seen_valid[p] == 0 or w[VP_WEIGHT] != ws.seen_weights[p, 0] or w[PATRON_WEIGHT] != ws.seen_weights[p, 1]
             or w[MASTERPIECE_BONUS] != ws.seen_weights[p, 2]):
@@ -193,6 +158,10 @@ def target_inputs_seen(r, s, p, ws):
         diff |= s.paint[p, c] ^ ws.seen_paint[p, c]
     for i in range(r.row_size):
         diff |= s.row[i] ^ ws.seen_row[p, i]
+    for card in range(r.n_paintings):
+        diff |= s.owner[card] ^ ws.seen_owner[p, card]
+    for patron in range(r.n_patrons):
+        diff |= s.patron_owner[patron] ^ ws.seen_patron_owner[p, patron]
     return diff == 0
 
 
@@ -208,6 +177,10 @@ def see_target_inputs(r, s, p, ws):
         ws.seen_paint[p, c] = s.paint[p, c]
     for i in range(r.row_size):
         ws.seen_row[p, i] = s.row[i]
+    for card in range(r.n_paintings):
+        ws.seen_owner[p, card] = s.owner[card]
+    for patron in range(r.n_patrons):
+        ws.seen_patron_owner[p, patron] = s.patron_owner[patron]
 
 
 @njit
@@ -363,7 +336,6 @@ def argument_action(r, s, ws):
         return -1
     p, st = s.current, s.stage
     if st == Stage.PAINT:  # the slots best_slot considers are the legal ones
-        owner_tables(r, s, p, ws)
         slot = best_slot(r, s, p, True, ws)
         return -1 if slot == NONE else SLOT + slot
     if st == Stage.PLACE or st == Stage.POWER_PLACE:  # every pile is legal

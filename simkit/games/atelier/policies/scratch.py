@@ -16,8 +16,7 @@ MAX_POLICY_PARAMS = 8  # the length of every compiled policy's parameter vector
 SCRATCH_DTYPE = np.dtype([
     ("legal", "i8", N_ACTIONS),  # a legal-action list
     ("need", "i8", N_COLOURS),  # cylinders per colour a target lacks (painter.lacking)
-    ("counts", "i8", N_CATEGORIES), ("fewest", "i8"),  # a player's paintings per category, and the least of them
-    # over the categories with a card (painter.owned_categories)
+    ("counts", "i8", N_CATEGORIES),  # a player's paintings per category (painter.owned_categories)
     ("fits", "i8", N_CATEGORIES + 4),  # its patrons' VP by what they count (painter.patron_fits)
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
@@ -27,15 +26,11 @@ SCRATCH_DTYPE = np.dtype([
     # player (bit q) and the blocking weight it was asked with
     ("table_valid", "i8"), ("table_player", "i8"), ("table_students", "i8", (MAX_PLAYERS, N_COLOURS)),
     ("worth_known", "i8"), ("worth_ties", "i8"), ("worth_weight", "f8"), ("worth", "i8"),
-    # per player, the need painter.lacking last computed for it and what from (seen_valid 0 before the first time
-    # and whenever the owners change), and the owner tables painter.owner_tables last computed for it and from what
-    # owners (owners_valid 0 before the first time)
+    # per player, the need painter.lacking last computed for it and what from (seen_valid 0 before the first time)
     ("seen_need", "i8", (MAX_PLAYERS, N_COLOURS)), ("seen_valid", "i8", MAX_PLAYERS),
     ("seen_weights", "f8", (MAX_PLAYERS, 3)), ("seen_paint", "i8", (MAX_PLAYERS, N_COLOURS)),
     ("seen_row", "i8", (MAX_PLAYERS, MAX_ROW)), ("seen_owner", "i1", (MAX_PLAYERS, MAX_PAINTINGS)),
-    ("seen_patron_owner", "i1", (MAX_PLAYERS, MAX_PATRONS)), ("owners_valid", "i8", MAX_PLAYERS),
-    ("seen_counts", "i8", (MAX_PLAYERS, N_CATEGORIES)), ("seen_fewest", "i8", MAX_PLAYERS),
-    ("seen_fits", "i8", (MAX_PLAYERS, N_CATEGORIES + 4)),
+    ("seen_patron_owner", "i1", (MAX_PLAYERS, MAX_PATRONS)),
     # the deciding policy's parameters (dispatch.choose_action copies them), and a family's target weights
     # (painter's parameter vector: painter.target_weights)
     ("params", "f8", MAX_POLICY_PARAMS), ("weights", "f8", MAX_POLICY_PARAMS),
