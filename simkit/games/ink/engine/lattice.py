@@ -172,13 +172,50 @@ def orientation_bits(r, s, tile):
 
 
 @njit
-def free_cell_faces(r, s, p, slot, side, forbidden_slot, named):
-    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile (cell_open; with
-    `named`, cell_free), else -1."""
-    if not cell_open(r, s, p, slot, side, forbidden_slot) or (named and not canonical_side(s, p, slot, side)):
+def free_cell_faces(r, s, p, slot, side):
+    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile and this (slot, side)
+    names it (cell_free, no forbidden cell), else -1."""
+    if not cell_free(r, s, p, slot, side, NONE):
         return -1
     tx, ty = side_cell(s, p, slot, side)
     return facing_bits(s, p, tx, ty)
+
+
+@njit
+def cells_changed(s):
+    """A tile or a square's colour changed: the free-cell table (free_cells) is stale."""
+    s.cells_player = NONE
+
+
+@njit
+def free_cells(r, s, p):
+    """The free cells of p's painting that face a coloured square (the only ones a tile may take, spec §3.3), as
+    s.free_key[i] = N_SIDES slot + side of the (slot, side) naming the cell, ascending, and s.free_faces[i] its
+    facing_bits; returns how many. Built once per change of the painting (cells_changed): the legal lists and the
+    placeability tests of a turn read them many times."""
+    if s.cells_player == p:
+        return s.free_n
+    n = 0
+    for slot in range(s.n_slots[p]):
+        for side in range(N_SIDES):
+            faces = free_cell_faces(r, s, p, slot, side)
+            if faces > 0:
+                s.free_key[n] = N_SIDES * slot + side
+                s.free_faces[n] = faces
+                n += 1
+    s.free_n = n
+    s.cells_player = p
+    return n
+
+
+@njit
+def forbidden_cell(s, p, key, forbidden_slot):
+    """The cell named by key is where the lifted tile `forbidden_slot` came from (`move_tile`: "another empty
+    cell", spec §4.8); the lifted tile is out of the grid, so its cell is among the free ones."""
+    if forbidden_slot == NONE:
+        return False
+    tx, ty = side_cell(s, p, key // N_SIDES, key % N_SIDES)
+    return tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]
 
 
 @njit
@@ -187,26 +224,25 @@ def tile_placements(r, s, p, tile, forbidden_slot, out, first):
     ascending, into out; returns how many."""
     orientation_bits(r, s, tile)
     n = 0
-    for slot in range(s.n_slots[p]):
-        for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, True)
-            for o in range(N_ORIENTATIONS if faces > 0 else 0):
-                if s.fit[o] & faces:
-                    out[n] = first + N_ORIENTATIONS * (N_SIDES * slot + side) + o
-                    n += 1
+    for i in range(free_cells(r, s, p)):
+        key, faces = s.free_key[i], s.free_faces[i]
+        if forbidden_cell(s, p, key, forbidden_slot):
+            continue
+        for o in range(N_ORIENTATIONS):
+            if s.fit[o] & faces:
+                out[n] = first + N_ORIENTATIONS * key + o
+                n += 1
     return n
 
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
-    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one. Every free
-    cell is beside some tile, so the cells beside each tile are tried whether or not that (slot, side) names them,
-    newest tile first (the painting's edge)."""
+    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one."""
     orientation_bits(r, s, tile)
-    for slot in range(s.n_slots[p] - 1, -1, -1):
-        for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, False)
-            for o in range(N_ORIENTATIONS if faces > 0 else 0):
+    for i in range(free_cells(r, s, p)):
+        if not forbidden_cell(s, p, s.free_key[i], forbidden_slot):
+            faces = s.free_faces[i]
+            for o in range(N_ORIENTATIONS):
                 if s.fit[o] & faces:
                     return True
     return False
@@ -223,6 +259,7 @@ def put_tile(r, s, p, tile, slot, tx, ty, o):
     s.slot_diagonal[p, slot] = NO_DIAGONAL if d == NO_DIAGONAL else DIAGONAL_AFTER[o, d]
     s.slot_placed[p, slot] = 1
     s.grid[p, tx & GRID_MASK, ty & GRID_MASK] = slot + 1
+    cells_changed(s)
     for j in range(4):
         q = 4 * slot + j
         s.sq_colour[p, q] = r.tile_colour[tile, SOURCE[o, j]]
@@ -246,6 +283,7 @@ def lift_tile(s, p, slot):
     """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = 0
     s.slot_placed[p, slot] = 0
+    cells_changed(s)
 
 
 @njit
@@ -253,6 +291,7 @@ def restore_tile(s, p, slot):
     """Undo lift_tile (a legality test that looked at the painting without the tile)."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = slot + 1
     s.slot_placed[p, slot] = 1
+    cells_changed(s)
 
 
 @njit
