@@ -10,9 +10,11 @@ the full legal-action list, a full recompute of the current player's areas, and 
 PLACE_TILE decision (the heuristic's tables and every legal placement's value). Only the heuristic families can be
 profiled (the random policy's extra calls would draw from its stream).
 
-Cycles are converted to time with the counter's rate measured against the wall clock over the same runs; each part
-is the least over `--repeat` runs (a shared machine's other work only adds). The plain loop's games/s (no counter
-reads) is the median of the same runs, timed with time.process_time.
+Cycles are converted to time with the counter's rate measured against the wall clock over the same runs. The
+counter runs on while the process is descheduled, so a call that took longer than PREEMPTED is left out (on a loaded
+machine a descheduled call costs milliseconds, a real one microseconds): each part is the mean of its other calls
+times its calls per game, the least over `--repeat` runs. The plain loop's games/s (no counter reads) is the median
+of the same runs, timed with time.process_time.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ N_STAGES = len(Stage)
 # setup and the end of a game
 POLICY, APPLY, LEGAL, AREAS, SCORING = (i * N_STAGES for i in range(5))
 SETUP, END = 5 * N_STAGES, 5 * N_STAGES + 1
+PREEMPTED = 200_000  # cycles (about 80 us): no call of a game is that long unless descheduled
 
 
 @intrinsic
@@ -55,6 +58,11 @@ def _cycles(typingctx):
                                             "llvm.readcyclecounter")
         return builder.call(fn, [])
     return types.uint64(), codegen
+
+
+@nb.njit
+def _cycles_now():
+    return _cycles()
 
 
 @nb.njit
@@ -72,7 +80,15 @@ def _score_placements(r, s, legal, n, family, params):
 
 
 @nb.njit
-def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls):
+def _add(cycles, calls, row, t0, t1):
+    """One call of part `row` took t1 - t0 cycles (left out when descheduled; calls counts the kept ones)."""
+    if t1 - t0 < PREEMPTED:
+        cycles[row] += t1 - t0
+        calls[row] += 1
+
+
+@nb.njit
+def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls, decisions):
     """The batch loop with counter reads; with `extra`, the kernels timed once more before each decision."""
     n = r.n_players
     scores = np.zeros(n, np.int64)
@@ -82,40 +98,34 @@ def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls):
     for g in range(len(seeds)):
         t0 = _cycles()
         setup(r, s, seeds[g])
-        cycles[SETUP] += _cycles() - t0
-        calls[SETUP] += 1
+        _add(cycles, calls, SETUP, t0, _cycles())
         while not s.done:
             st = s.stage
             if extra:
                 t0 = _cycles()
                 m = legal_actions(r, s, legal)
-                cycles[LEGAL + st] += _cycles() - t0
-                calls[LEGAL + st] += 1
+                _add(cycles, calls, LEGAL + st, t0, _cycles())
                 t0 = _cycles()
                 touch(s)
                 compute_areas(s, s.current)
-                cycles[AREAS + st] += _cycles() - t0
-                calls[AREAS + st] += 1
+                _add(cycles, calls, AREAS + st, t0, _cycles())
                 if st == Stage.PLACE_TILE:
                     t0 = _cycles()
                     _score_placements(r, s, legal, m, policy - 1, params)
-                    cycles[SCORING + st] += _cycles() - t0
-                    calls[SCORING + st] += 1
+                    _add(cycles, calls, SCORING + st, t0, _cycles())
             t0 = _cycles()
             a = choose_action(r, s, policy, params, legal, None)
             t1 = _cycles()
             apply_action(r, s, a)
             t2 = _cycles()
-            cycles[POLICY + st] += t1 - t0
-            cycles[APPLY + st] += t2 - t1
-            calls[POLICY + st] += 1
-            calls[APPLY + st] += 1
+            _add(cycles, calls, POLICY + st, t0, t1)
+            _add(cycles, calls, APPLY + st, t1, t2)
+            decisions[st] += 1
         t0 = _cycles()
         final_scores(r, s, scores)
         ranks_and_win_shares(r, s, scores, ranks, shares)
         record_game(r, s, scores, ranks, shares, out, g)
-        cycles[END] += _cycles() - t0
-        calls[END] += 1
+        _add(cycles, calls, END, t0, _cycles())
 
 
 @nb.njit
@@ -151,10 +161,13 @@ def main() -> None:
     size = 5 * N_STAGES + 2
 
     def profiled(extra: bool):
+        """Per part: mean seconds per kept call (cycles at the rate of the run), and decisions per stage."""
         cycles, calls = np.zeros(size, np.uint64), np.zeros(size, np.int64)
-        start, c0 = time.perf_counter(), None
-        _play(r, state[0], seeds, pid, params, legal, extra, out, cycles, calls)
-        return cycles, calls, time.perf_counter() - start
+        decisions = np.zeros(N_STAGES, np.int64)
+        start, c0 = time.perf_counter(), _cycles_now()
+        _play(r, state[0], seeds, pid, params, legal, extra, out, cycles, calls, decisions)
+        rate = (_cycles_now() - c0) / (time.perf_counter() - start)
+        return cycles.astype(float) / np.maximum(calls, 1) / rate, decisions, rate
 
     profiled(True)  # compile
     _plain(r, state[0], seeds[:2], pid, params, legal)
@@ -165,41 +178,39 @@ def main() -> None:
         plain.append(time.process_time() - start)
         base.append(profiled(False))
         extra.append(profiled(True))
-    rate = statistics.median(float(c.sum()) / wall for c, _, wall in base)  # cycles per second (wall)
-    best = np.min([c for c, _, _ in base], axis=0).astype(float) / rate
-    best_x = np.min([c for c, _, _ in extra], axis=0).astype(float) / rate
-    calls, calls_x = base[0][1], extra[0][1]
+    mean = np.min([m for m, _, _ in base], axis=0)  # seconds per call
+    mean_x = np.min([m for m, _, _ in extra], axis=0)
     g = len(seeds)
-    loop = best.sum() / g
+    per_game = base[0][1] / g  # decisions per game by stage
+    rate = statistics.median(rt for _, _, rt in base)
+    parts = np.concatenate([mean[POLICY:POLICY + N_STAGES] * per_game, mean[APPLY:APPLY + N_STAGES] * per_game,
+                            mean[[SETUP, END]]])
+    loop = parts.sum()
     us = 1e6
     print(f"ink {n}p, {args.policy}, {g} games x {args.repeat} runs; counter {rate / 1e9:.2f} GHz")
     print(f"  plain loop: {g / statistics.median(plain):,.0f} games/s (median CPU time; runs "
           f"{', '.join(f'{g / t:,.0f}' for t in plain)})")
-    print(f"  profiled loop (least per part): {loop * us:.1f} us/game = {1 / loop:,.0f} games/s, "
-          f"{calls[POLICY:POLICY + N_STAGES].sum() / g:.1f} decisions/game")
+    print(f"  profiled loop (sum of the parts): {loop * us:.1f} us/game = {1 / loop:,.0f} games/s, "
+          f"{per_game.sum():.1f} decisions/game")
     print()
     print(f"  {'part':12s} {'calls/game':>10s} {'policy ns':>10s} {'us/game':>8s} {'apply ns':>9s} {'us/game':>8s}"
           f" {'share':>6s} | {'legal ns':>8s} {'areas ns':>8s} {'scoring ns':>10s}")
     for st in Stage:
-        k = calls[POLICY + st]
+        k = per_game[st]
         if k == 0:
             continue
-        tp, ta = best[POLICY + st], best[APPLY + st]
-        kx = max(calls_x[LEGAL + st], 1)
-        legal_ns = best_x[LEGAL + st] / kx * 1e9
-        areas_ns = best_x[AREAS + st] / kx * 1e9
-        scoring = f"{best_x[SCORING + st] / kx * 1e9:10.0f}" if calls_x[SCORING + st] else f"{'':10s}"
-        print(f"  {st.name:12s} {k / g:10.1f} {tp / k * 1e9:10.0f} {tp / g * us:8.1f} {ta / k * 1e9:9.0f} "
-              f"{ta / g * us:8.1f} {(tp + ta) / g / loop:6.0%} | {legal_ns:8.0f} {areas_ns:8.0f} {scoring}")
+        tp, ta = mean[POLICY + st], mean[APPLY + st]
+        scoring = f"{mean_x[SCORING + st] * 1e9:10.0f}" if st == Stage.PLACE_TILE else f"{'':10s}"
+        print(f"  {st.name:12s} {k:10.1f} {tp * 1e9:10.0f} {k * tp * us:8.1f} {ta * 1e9:9.0f} {k * ta * us:8.1f}"
+              f" {k * (tp + ta) / loop:6.0%} | {mean_x[LEGAL + st] * 1e9:8.0f} {mean_x[AREAS + st] * 1e9:8.0f}"
+              f" {scoring}")
     for name, row in (("setup", SETUP), ("end", END)):
-        print(f"  {name:12s} {1:10.1f} {'':10s} {'':8s} {best[row] / g * 1e9:9.0f} {best[row] / g * us:8.1f} "
-              f"{best[row] / g / loop:6.0%}")
-    tp = best[POLICY:POLICY + N_STAGES].sum() / g
-    ta = best[APPLY:APPLY + N_STAGES].sum() / g
-    print(f"  {'all stages':12s} {'':10s} {'':10s} {tp * us:8.1f} {'':9s} {ta * us:8.1f}")
+        print(f"  {name:12s} {1:10.1f} {'':10s} {'':8s} {mean[row] * 1e9:9.0f} {mean[row] * us:8.1f} "
+              f"{mean[row] / loop:6.0%}")
+    print(f"  {'all stages':12s} {'':10s} {'':10s} {(mean[POLICY:POLICY + N_STAGES] * per_game).sum() * us:8.1f}"
+          f" {'':9s} {(mean[APPLY:APPLY + N_STAGES] * per_game).sum() * us:8.1f}")
     print("  (legal / areas / scoring: one extra full legal list, full area recompute of the current player, and the "
-          "heuristic's placement tables + scoring, timed per decision of the stage)")
-
+          "heuristic's\n   placement tables + scoring of every legal placement, timed per decision of the stage)")
 
 if __name__ == "__main__":
     main()

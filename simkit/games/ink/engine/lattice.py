@@ -106,18 +106,12 @@ def within_size(r, s, p, tx, ty):
 
 
 @njit
-def facing_bits(s, p, tx, ty):
-    """The colours facing the positions of a tile at cell (tx, ty) across their outward sides (spec §3.3: facing
-    squares), bit N_COLOURS j + colour for position j (as tile_bits); none where there is no square or no colour."""
-    bits = 0
-    for j in range(4):
-        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
-        for k in range(2):
-            side = OUTWARD[j, k]
-            q = square_at(s, p, x + SIDE_DX[side], y + SIDE_DY[side])
-            if q != NONE and s.sq_colour[p, q] != COVERED:
-                bits |= 1 << (N_COLOURS * j + s.sq_colour[p, q])
-    return bits
+def facing_square(s, p, tx, ty, i):
+    """The square facing position j = i // 2 of a tile at cell (tx, ty) across its (i % 2)-th outward side (spec
+    §3.3: facing squares), or NONE."""
+    j = i >> 1
+    side = OUTWARD[j, i & 1]
+    return square_at(s, p, 2 * tx + POS_DX[j] + SIDE_DX[side], 2 * ty + POS_DY[j] + SIDE_DY[side])
 
 
 @njit
@@ -143,7 +137,7 @@ def cell_free(r, s, p, slot, side, forbidden_slot):
 
 @njit
 def tile_bits(r, tile, o):
-    """Tile kind `tile` in orientation o as facing_bits would show it: bit N_COLOURS j + its colour at position j;
+    """Tile kind `tile` in orientation o as free_faces shows a cell: bit N_COLOURS j + its colour at position j;
     0 when o is not an action (not one of `tile_orientations`, or not the lowest giving its squares: spec §7.1 #5,
     §7.1b A13). A cell takes the tile in orientation o when the two share a bit (spec §3.3 condition 2)."""
     if o >= r.tile_orientations or r.tile_orientation_distinct[tile, o] != 1:
@@ -158,10 +152,9 @@ def tile_bits(r, tile, o):
 def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
     """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3)."""
     bits = tile_bits(r, tile, o)
-    if bits == 0 or not cell_free(r, s, p, slot, side, forbidden_slot):
-        return False
-    tx, ty = side_cell(s, p, slot, side)
-    return bits & facing_bits(s, p, tx, ty) != 0
+    key = N_SIDES * slot + side
+    i = free_index(r, s, p, key) if bits else NONE
+    return i != NONE and not forbidden_cell(s, p, key, forbidden_slot) and bits & s.free_faces[i] != 0
 
 
 @njit
@@ -172,16 +165,6 @@ def orientation_bits(r, s, tile):
 
 
 @njit
-def free_cell_faces(r, s, p, slot, side):
-    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile and this (slot, side)
-    names it (cell_free, no forbidden cell), else -1."""
-    if not cell_free(r, s, p, slot, side, NONE):
-        return -1
-    tx, ty = side_cell(s, p, slot, side)
-    return facing_bits(s, p, tx, ty)
-
-
-@njit
 def cells_changed(s):
     """A tile or a square's colour changed: the free-cell table (free_cells) is stale."""
     s.cells_player = NONE
@@ -189,23 +172,45 @@ def cells_changed(s):
 
 @njit
 def free_cells(r, s, p):
-    """The free cells of p's painting that face a coloured square (the only ones a tile may take, spec §3.3), as
-    s.free_key[i] = N_SIDES slot + side of the (slot, side) naming the cell, ascending, and s.free_faces[i] its
-    facing_bits; returns how many. Built once per change of the painting (cells_changed): the legal lists and the
-    placeability tests of a turn read them many times."""
+    """The free cells of p's painting (cell_free) that face a coloured square, the only ones a tile may take (spec
+    §3.3): s.free_key[i] = N_SIDES slot + side of the (slot, side) naming the cell, ascending; s.free_faces[i] the
+    colours facing its positions, bit N_COLOURS j + colour for position j (as tile_bits); s.free_facing[i] its
+    facing squares (facing_square). Returns how many. Built once per change of the painting (cells_changed): the
+    legal lists, the placeability tests of a turn and the heuristics' placement scores read them many times."""
     if s.cells_player == p:
         return s.free_n
     n = 0
     for slot in range(s.n_slots[p]):
         for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side)
-            if faces > 0:
+            if not cell_free(r, s, p, slot, side, NONE):
+                continue
+            tx, ty = side_cell(s, p, slot, side)
+            bits = 0
+            for i in range(2 * 4):
+                q = facing_square(s, p, tx, ty, i)
+                s.free_facing[n, i] = q
+                if q != NONE and s.sq_colour[p, q] != COVERED:
+                    bits |= 1 << (N_COLOURS * (i >> 1) + s.sq_colour[p, q])
+            if bits:
                 s.free_key[n] = N_SIDES * slot + side
-                s.free_faces[n] = faces
+                s.free_faces[n] = bits
                 n += 1
     s.free_n = n
     s.cells_player = p
     return n
+
+
+@njit
+def free_index(r, s, p, key):
+    """The row of free_cells naming cell key (N_SIDES slot + side), or NONE."""
+    lo, hi = 0, free_cells(r, s, p)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if s.free_key[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < s.free_n and s.free_key[lo] == key else NONE
 
 
 @njit
