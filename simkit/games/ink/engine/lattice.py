@@ -185,12 +185,9 @@ def free_cells(r, s, p):
             if not cell_free(r, s, p, slot, side, NONE):
                 continue
             tx, ty = side_cell(s, p, slot, side)
-            bits = 0
             for i in range(2 * 4):
-                q = facing_square(s, p, tx, ty, i)
-                s.free_facing[n, i] = q
-                if q != NONE and s.sq_colour[p, q] != COVERED:
-                    bits |= 1 << (N_COLOURS * (i >> 1) + s.sq_colour[p, q])
+                s.free_facing[n, i] = facing_square(s, p, tx, ty, i)
+            bits = facing_colours(s, p, n)
             if bits:
                 s.free_key[n] = N_SIDES * slot + side
                 s.free_faces[n] = bits
@@ -198,6 +195,28 @@ def free_cells(r, s, p):
     s.free_n = n
     s.cells_player = p
     return n
+
+
+@njit
+def facing_colours(s, p, row):
+    """The colours facing the positions of free cell `row` (its free_facing squares): free_faces."""
+    bits = 0
+    for i in range(2 * 4):
+        q = s.free_facing[row, i]
+        if q != NONE and s.sq_colour[p, q] != COVERED:
+            bits |= 1 << (N_COLOURS * (i >> 1) + s.sq_colour[p, q])
+    return bits
+
+
+@njit
+def recolour_facing(r, s, p, q, other):
+    """Squares q and other of p's painting changed colour: the free cells they face take their new colours (what
+    free_cells would build; a cell left facing no colour keeps its row, which then fits no tile)."""
+    for row in range(free_cells(r, s, p)):
+        for i in range(2 * 4):
+            if s.free_facing[row, i] == q or s.free_facing[row, i] == other:
+                s.free_faces[row] = facing_colours(s, p, row)
+                break
 
 
 @njit
