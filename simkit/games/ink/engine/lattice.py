@@ -79,20 +79,6 @@ def side_cell(s, p, slot, side):
 
 
 @njit
-def canonical_side(s, p, slot, side):
-    """(slot, side) is the lowest of the pairs naming its empty neighbouring cell: one action per cell."""
-    tx, ty = side_cell(s, p, slot, side)
-    if cell_slot(s, p, tx, ty) != NONE:
-        return False
-    key = 4 * slot + side
-    for d in range(N_SIDES):
-        other = cell_slot(s, p, tx + SIDE_DX[d], ty + SIDE_DY[d])
-        if other != NONE and 4 * other + (d + 2) % 4 < key:
-            return False
-    return True
-
-
-@njit
 def within_size(r, s, p, tx, ty):
     """The painting with cell (tx, ty) fits `max_painting_size` × `max_painting_size` tile cells (spec §7.1 #4)."""
     if r.max_painting_size == NO_LIMIT:
@@ -112,27 +98,6 @@ def facing_square(s, p, tx, ty, i):
     j = i >> 1
     side = OUTWARD[j, i & 1]
     return square_at(s, p, 2 * tx + POS_DX[j] + SIDE_DX[side], 2 * ty + POS_DY[j] + SIDE_DY[side])
-
-
-@njit
-def cell_open(r, s, p, slot, side, forbidden_slot):
-    """The cell beside slot `slot` in direction `side` may take a tile (spec §3.3 condition 1, §7.1 #4
-    `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed (`move_tile`: "another
-    empty cell", spec §4.8)."""
-    if slot >= s.n_slots[p] or not s.slot_placed[p, slot]:
-        return False
-    tx, ty = side_cell(s, p, slot, side)
-    if cell_slot(s, p, tx, ty) != NONE:
-        return False
-    if forbidden_slot != NONE and tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]:
-        return False
-    return within_size(r, s, p, tx, ty)
-
-
-@njit
-def cell_free(r, s, p, slot, side, forbidden_slot):
-    """cell_open, and this (slot, side) names the cell: one action per cell."""
-    return cell_open(r, s, p, slot, side, forbidden_slot) and canonical_side(s, p, slot, side)
 
 
 @njit
@@ -172,8 +137,9 @@ def cells_changed(s):
 
 @njit
 def free_cells(r, s, p):
-    """The free cells of p's painting (cell_free) that face a coloured square, the only ones a tile may take (spec
-    §3.3): s.free_key[i] = N_SIDES slot + side of the (slot, side) naming the cell, ascending; s.free_faces[i] the
+    """The free cells of p's painting that face a coloured square, the only ones a tile may take (spec §3.3: empty,
+    beside a placed tile; §7.1 #4 `max_painting_size`): s.free_key[i] = N_SIDES slot + side of the lowest (slot,
+    side) naming the cell (one action per cell), ascending; s.free_faces[i] the
     colours facing its positions, bit N_COLOURS j + colour for position j (as tile_bits); s.free_facing[i] its
     facing squares (facing_square). Returns how many. Built once per change of the painting (cells_changed): the
     legal lists, the placeability tests of a turn and the heuristics' placement scores read them many times."""
@@ -182,14 +148,27 @@ def free_cells(r, s, p):
     n = 0
     for slot in range(s.n_slots[p]):
         for side in range(N_SIDES):
-            if not cell_free(r, s, p, slot, side, NONE):
-                continue
+            if not s.slot_placed[p, slot]:
+                break
             tx, ty = side_cell(s, p, slot, side)
-            for i in range(2 * 4):
-                s.free_facing[n, i] = facing_square(s, p, tx, ty, i)
+            if cell_slot(s, p, tx, ty) != NONE:
+                continue
+            # the tiles around the empty cell, looked up once: the lowest (slot, side) names it; they face it
+            around = (cell_slot(s, p, tx + 1, ty), cell_slot(s, p, tx, ty + 1), cell_slot(s, p, tx - 1, ty),
+                      cell_slot(s, p, tx, ty - 1))  # E, S, W, N as SIDE_DX, SIDE_DY
+            key = N_SIDES * slot + side
+            named = True
+            for d in range(N_SIDES):
+                if around[d] != NONE and N_SIDES * around[d] + (d + 2) % N_SIDES < key:
+                    named = False
+            if not named or not within_size(r, s, p, tx, ty):
+                continue
+            for i in range(2 * 4):  # facing_square, from the tile beside the cell on the position's outward side
+                j, d = i >> 1, OUTWARD[i >> 1, i & 1]
+                s.free_facing[n, i] = NONE if around[d] == NONE else 4 * around[d] + NEXT_POSITION[j, d]
             bits = facing_colours(s, p, n)
             if bits:
-                s.free_key[n] = N_SIDES * slot + side
+                s.free_key[n] = key
                 s.free_faces[n] = bits
                 n += 1
     s.free_n = n
