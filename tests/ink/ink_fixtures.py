@@ -47,6 +47,7 @@ class Game:
         s["slot_placed"][p] = 0
         s["sq_grown"][p] = 0
         s["areas_player"] = NONE
+        s["cells_player"] = NONE
 
     def painting(self, p: int, tiles: dict) -> None:
         """p's painting becomes these tiles: {(tx, ty): "TL TR BR BL"}."""

@@ -4,7 +4,7 @@ the colour, value or destination (stage BONUS_ARG)."""
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import begin_event, end_event, is_open, touch
-from simkit.games.ink.engine.lattice import (connected_without, lift_tile, placed_tiles, restore_tile,
+from simkit.games.ink.engine.lattice import (cells_changed, connected_without, lift_tile, placed_tiles, restore_tile,
                                              tile_placeable)
 from simkit.games.ink.engine.layout import (CHOICE, COVERED, IN_SUPPLY, LIFT, MAX_CHOICE, MAX_SQUARES, NIB,
                                             NO_BOTTLE, NONE, SQUARE, TOKEN_COLOUR, TOKEN_NUMBER, TOKEN_SPLASH,
@@ -215,6 +215,7 @@ def apply_bonus_arg(r, s, p, a):
     elif effect == Effect.RECOLOUR:
         put_token(s, p, q, supply_token(r, s, TOKEN_COLOUR, a - CHOICE))
         s.sq_colour[p, q] = a - CHOICE
+        cells_changed(s)
     else:  # ADD_GOAL: the last number token sets the goal value (spec §7.1b A4)
         put_token(s, p, q, supply_token(r, s, TOKEN_NUMBER, a - CHOICE))
         s.sq_mark[p, q] = a - CHOICE

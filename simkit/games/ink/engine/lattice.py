@@ -79,20 +79,6 @@ def side_cell(s, p, slot, side):
 
 
 @njit
-def canonical_side(s, p, slot, side):
-    """(slot, side) is the lowest of the pairs naming its empty neighbouring cell: one action per cell."""
-    tx, ty = side_cell(s, p, slot, side)
-    if cell_slot(s, p, tx, ty) != NONE:
-        return False
-    key = 4 * slot + side
-    for d in range(N_SIDES):
-        other = cell_slot(s, p, tx + SIDE_DX[d], ty + SIDE_DY[d])
-        if other != NONE and 4 * other + (d + 2) % 4 < key:
-            return False
-    return True
-
-
-@njit
 def within_size(r, s, p, tx, ty):
     """The painting with cell (tx, ty) fits `max_painting_size` × `max_painting_size` tile cells (spec §7.1 #4)."""
     if r.max_painting_size == NO_LIMIT:
@@ -106,44 +92,17 @@ def within_size(r, s, p, tx, ty):
 
 
 @njit
-def facing_bits(s, p, tx, ty):
-    """The colours facing the positions of a tile at cell (tx, ty) across their outward sides (spec §3.3: facing
-    squares), bit N_COLOURS j + colour for position j (as tile_bits); none where there is no square or no colour."""
-    bits = 0
-    for j in range(4):
-        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
-        for k in range(2):
-            side = OUTWARD[j, k]
-            q = square_at(s, p, x + SIDE_DX[side], y + SIDE_DY[side])
-            if q != NONE and s.sq_colour[p, q] != COVERED:
-                bits |= 1 << (N_COLOURS * j + s.sq_colour[p, q])
-    return bits
-
-
-@njit
-def cell_open(r, s, p, slot, side, forbidden_slot):
-    """The cell beside slot `slot` in direction `side` may take a tile (spec §3.3 condition 1, §7.1 #4
-    `max_painting_size`); the cell the lifted tile `forbidden_slot` came from is not allowed (`move_tile`: "another
-    empty cell", spec §4.8)."""
-    if slot >= s.n_slots[p] or not s.slot_placed[p, slot]:
-        return False
-    tx, ty = side_cell(s, p, slot, side)
-    if cell_slot(s, p, tx, ty) != NONE:
-        return False
-    if forbidden_slot != NONE and tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]:
-        return False
-    return within_size(r, s, p, tx, ty)
-
-
-@njit
-def cell_free(r, s, p, slot, side, forbidden_slot):
-    """cell_open, and this (slot, side) names the cell: one action per cell."""
-    return cell_open(r, s, p, slot, side, forbidden_slot) and canonical_side(s, p, slot, side)
+def facing_square(s, p, tx, ty, i):
+    """The square facing position j = i // 2 of a tile at cell (tx, ty) across its (i % 2)-th outward side (spec
+    §3.3: facing squares), or NONE."""
+    j = i >> 1
+    side = OUTWARD[j, i & 1]
+    return square_at(s, p, 2 * tx + POS_DX[j] + SIDE_DX[side], 2 * ty + POS_DY[j] + SIDE_DY[side])
 
 
 @njit
 def tile_bits(r, tile, o):
-    """Tile kind `tile` in orientation o as facing_bits would show it: bit N_COLOURS j + its colour at position j;
+    """Tile kind `tile` in orientation o as free_faces shows a cell: bit N_COLOURS j + its colour at position j;
     0 when o is not an action (not one of `tile_orientations`, or not the lowest giving its squares: spec §7.1 #5,
     §7.1b A13). A cell takes the tile in orientation o when the two share a bit (spec §3.3 condition 2)."""
     if o >= r.tile_orientations or r.tile_orientation_distinct[tile, o] != 1:
@@ -158,10 +117,9 @@ def tile_bits(r, tile, o):
 def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
     """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3)."""
     bits = tile_bits(r, tile, o)
-    if bits == 0 or not cell_free(r, s, p, slot, side, forbidden_slot):
-        return False
-    tx, ty = side_cell(s, p, slot, side)
-    return bits & facing_bits(s, p, tx, ty) != 0
+    key = N_SIDES * slot + side
+    i = free_index(r, s, p, key) if bits else NONE
+    return i != NONE and not forbidden_cell(s, p, key, forbidden_slot) and bits & s.free_faces[i] != 0
 
 
 @njit
@@ -172,13 +130,95 @@ def orientation_bits(r, s, tile):
 
 
 @njit
-def free_cell_faces(r, s, p, slot, side, forbidden_slot, named):
-    """facing_bits of the cell beside slot `slot` in direction `side` if it may take a tile (cell_open; with
-    `named`, cell_free), else -1."""
-    if not cell_open(r, s, p, slot, side, forbidden_slot) or (named and not canonical_side(s, p, slot, side)):
-        return -1
-    tx, ty = side_cell(s, p, slot, side)
-    return facing_bits(s, p, tx, ty)
+def cells_changed(s):
+    """A tile or a square's colour changed: the free-cell table (free_cells) is stale."""
+    s.cells_player = NONE
+
+
+@njit
+def free_cells(r, s, p):
+    """The free cells of p's painting that face a coloured square, the only ones a tile may take (spec §3.3: empty,
+    beside a placed tile; §7.1 #4 `max_painting_size`): s.free_key[i] = N_SIDES slot + side of the lowest (slot,
+    side) naming the cell (one action per cell), ascending; s.free_faces[i] the
+    colours facing its positions, bit N_COLOURS j + colour for position j (as tile_bits); s.free_facing[i] its
+    facing squares (facing_square). Returns how many. Built once per change of the painting (cells_changed): the
+    legal lists, the placeability tests of a turn and the heuristics' placement scores read them many times."""
+    if s.cells_player == p:
+        return s.free_n
+    n = 0
+    for slot in range(s.n_slots[p]):
+        for side in range(N_SIDES):
+            if not s.slot_placed[p, slot]:
+                break
+            tx, ty = side_cell(s, p, slot, side)
+            if cell_slot(s, p, tx, ty) != NONE:
+                continue
+            # the tiles around the empty cell, looked up once: the lowest (slot, side) names it; they face it
+            around = (cell_slot(s, p, tx + 1, ty), cell_slot(s, p, tx, ty + 1), cell_slot(s, p, tx - 1, ty),
+                      cell_slot(s, p, tx, ty - 1))  # E, S, W, N as SIDE_DX, SIDE_DY
+            key = N_SIDES * slot + side
+            named = True
+            for d in range(N_SIDES):
+                if around[d] != NONE and N_SIDES * around[d] + (d + 2) % N_SIDES < key:
+                    named = False
+            if not named or not within_size(r, s, p, tx, ty):
+                continue
+            for i in range(2 * 4):  # facing_square, from the tile beside the cell on the position's outward side
+                j, d = i >> 1, OUTWARD[i >> 1, i & 1]
+                s.free_facing[n, i] = NONE if around[d] == NONE else 4 * around[d] + NEXT_POSITION[j, d]
+            bits = facing_colours(s, p, n)
+            if bits:
+                s.free_key[n] = key
+                s.free_faces[n] = bits
+                n += 1
+    s.free_n = n
+    s.cells_player = p
+    return n
+
+
+@njit
+def facing_colours(s, p, row):
+    """The colours facing the positions of free cell `row` (its free_facing squares): free_faces."""
+    bits = 0
+    for i in range(2 * 4):
+        q = s.free_facing[row, i]
+        if q != NONE and s.sq_colour[p, q] != COVERED:
+            bits |= 1 << (N_COLOURS * (i >> 1) + s.sq_colour[p, q])
+    return bits
+
+
+@njit
+def recolour_facing(r, s, p, q, other):
+    """Squares q and other of p's painting changed colour: the free cells they face take their new colours (what
+    free_cells would build; a cell left facing no colour keeps its row, which then fits no tile)."""
+    for row in range(free_cells(r, s, p)):
+        for i in range(2 * 4):
+            if s.free_facing[row, i] == q or s.free_facing[row, i] == other:
+                s.free_faces[row] = facing_colours(s, p, row)
+                break
+
+
+@njit
+def free_index(r, s, p, key):
+    """The row of free_cells naming cell key (N_SIDES slot + side), or NONE."""
+    lo, hi = 0, free_cells(r, s, p)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if s.free_key[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < s.free_n and s.free_key[lo] == key else NONE
+
+
+@njit
+def forbidden_cell(s, p, key, forbidden_slot):
+    """The cell named by key is where the lifted tile `forbidden_slot` came from (`move_tile`: "another empty
+    cell", spec §4.8); the lifted tile is out of the grid, so its cell is among the free ones."""
+    if forbidden_slot == NONE:
+        return False
+    tx, ty = side_cell(s, p, key // N_SIDES, key % N_SIDES)
+    return tx == s.slot_cell[p, forbidden_slot, 0] and ty == s.slot_cell[p, forbidden_slot, 1]
 
 
 @njit
@@ -187,26 +227,25 @@ def tile_placements(r, s, p, tile, forbidden_slot, out, first):
     ascending, into out; returns how many."""
     orientation_bits(r, s, tile)
     n = 0
-    for slot in range(s.n_slots[p]):
-        for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, True)
-            for o in range(N_ORIENTATIONS if faces > 0 else 0):
-                if s.fit[o] & faces:
-                    out[n] = first + N_ORIENTATIONS * (N_SIDES * slot + side) + o
-                    n += 1
+    for i in range(free_cells(r, s, p)):
+        key, faces = s.free_key[i], s.free_faces[i]
+        if forbidden_cell(s, p, key, forbidden_slot):
+            continue
+        for o in range(N_ORIENTATIONS):
+            if s.fit[o] & faces:
+                out[n] = first + N_ORIENTATIONS * key + o
+                n += 1
     return n
 
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
-    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one. Every free
-    cell is beside some tile, so the cells beside each tile are tried whether or not that (slot, side) names them,
-    newest tile first (the painting's edge)."""
+    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one."""
     orientation_bits(r, s, tile)
-    for slot in range(s.n_slots[p] - 1, -1, -1):
-        for side in range(N_SIDES):
-            faces = free_cell_faces(r, s, p, slot, side, forbidden_slot, False)
-            for o in range(N_ORIENTATIONS if faces > 0 else 0):
+    for i in range(free_cells(r, s, p)):
+        if not forbidden_cell(s, p, s.free_key[i], forbidden_slot):
+            faces = s.free_faces[i]
+            for o in range(N_ORIENTATIONS):
                 if s.fit[o] & faces:
                     return True
     return False
@@ -223,6 +262,7 @@ def put_tile(r, s, p, tile, slot, tx, ty, o):
     s.slot_diagonal[p, slot] = NO_DIAGONAL if d == NO_DIAGONAL else DIAGONAL_AFTER[o, d]
     s.slot_placed[p, slot] = 1
     s.grid[p, tx & GRID_MASK, ty & GRID_MASK] = slot + 1
+    cells_changed(s)
     for j in range(4):
         q = 4 * slot + j
         s.sq_colour[p, q] = r.tile_colour[tile, SOURCE[o, j]]
@@ -246,6 +286,7 @@ def lift_tile(s, p, slot):
     """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = 0
     s.slot_placed[p, slot] = 0
+    cells_changed(s)
 
 
 @njit
@@ -253,6 +294,7 @@ def restore_tile(s, p, slot):
     """Undo lift_tile (a legality test that looked at the painting without the tile)."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = slot + 1
     s.slot_placed[p, slot] = 1
+    cells_changed(s)
 
 
 @njit

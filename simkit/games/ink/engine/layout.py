@@ -211,6 +211,9 @@ STATE_DTYPE = np.dtype([
     ("size_before", "i2", MAX_SQUARES), ("open_colour", "i1", MAX_SQUARES),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
     ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
+    # the free cells of one painting (lattice.free_cells): valid while cells_player holds its player
+    ("cells_player", "i1"), ("free_n", "i2"), ("free_key", "i2", N_SIDES * MAX_SLOTS),
+    ("free_faces", "i4", N_SIDES * MAX_SLOTS), ("free_facing", "i2", (N_SIDES * MAX_SLOTS, 8)),
     # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
     # open squares facing a cell (colour, area label) and the areas a placement joins
     ("area_goal_min", "i2", MAX_SQUARES), ("area_goal_max", "i2", MAX_SQUARES), ("area_splashes", "i2", MAX_SQUARES),

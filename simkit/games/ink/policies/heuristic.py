@@ -24,9 +24,9 @@ best tile, and a placement of the X token that strands the wheel is no candidate
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
-from simkit.games.ink.engine.lattice import OUTWARD, neighbour, side_cell, square_at
+from simkit.games.ink.engine.lattice import facing_square, free_index, neighbour, side_cell
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY,
+                                            N_RESERVES, N_SIDES, NIB, NONE, PASS,
                                             STOP, TILE, X, Reserve, Stage)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
@@ -65,14 +65,6 @@ def goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """s.goal_w[v] = goal_weight of every goal value v, for the many placements of one decision."""
     for v in range(1, MAX_GOAL_VALUE + 1):
         s.goal_w[v] = goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
-
-
-@njit
-def weight_of(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7):
-    """goal_weight of v ≥ 1, from goal_weights' table."""
-    if v <= MAX_GOAL_VALUE:
-        return s.goal_w[v]
-    return goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
 
 
 @njit
@@ -126,27 +118,26 @@ def area_tables(s, p, gmin, gmax, spl):
 
 
 @njit
-def facing_areas(s, p, slot, side):
+def facing_areas(r, s, p, slot, side):
     """The open squares facing a tile put beside slot `slot` (side `side`): for position j across its k-th outward
     side, s.face_colour[2 j + k] (NONE when there is no open square) and s.face_label[2 j + k]."""
+    i = free_index(r, s, p, N_SIDES * slot + side)
     tx, ty = side_cell(s, p, slot, side)
-    for j in range(4):
-        x, y = 2 * tx + POS_DX[j], 2 * ty + POS_DY[j]
-        for k in range(2):
-            sd = OUTWARD[j, k]
-            q = square_at(s, p, x + SIDE_DX[sd], y + SIDE_DY[sd])
-            if q == NONE or not is_open(s, p, q):
-                s.face_colour[2 * j + k] = NONE
-            else:
-                s.face_colour[2 * j + k] = s.sq_colour[p, q]
-                s.face_label[2 * j + k] = s.area_label[q]
+    for f in range(2 * 4):
+        q = s.free_facing[i, f] if i != NONE else facing_square(s, p, tx, ty, f)
+        if q == NONE or not is_open(s, p, q):
+            s.face_colour[f] = NONE
+        else:
+            s.face_colour[f] = s.sq_colour[p, q]
+            s.face_label[f] = s.area_label[q]
 
 
 @njit
-def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p4, p5, p6, p7):
-    """The one-step score of place_tile action a; facing_areas must hold its cell, goal_weights the weights."""
+def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The one-step score of place_tile action a; facing_areas must hold its cell, prepare_placements the tables."""
     o = (a - TILE) % N_ORIENTATIONS
     tile = s.hand_tile
+    gmin, gmax, spl, seen, weights = s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen, s.goal_w
     nseen = 0
     score = 0.0
     sw = splash_weight(family, p0, p1)
@@ -157,10 +148,11 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
         size = 1
         splashes = 1 if m == SPLASH else 0
         best = 0.0
+        hi, lo = 0, 99
         if m > 0:
-            best = 0.3 * weight_of(r, s, family, m, p0, p1, p2, p3, p4, p5, p6, p7)
-        hi = m if m > 0 else 0
-        lo = m if m > 0 else 99
+            best = 0.3 * (weights[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5,
+                                                                             p6, p7))
+            hi, lo = m, m
         for k in range(2):
             if s.face_colour[2 * j + k] != c:
                 continue
@@ -181,7 +173,8 @@ def placement_score(r, s, p, family, a, gmin, gmax, spl, seen, p0, p1, p2, p3, p
             gain = gw * (size - 1)
             for v in (hi, lo):
                 if 0 < v <= size:
-                    w = weight_of(r, s, family, v, p0, p1, p2, p3, p4, p5, p6, p7)
+                    w = weights[v] if v <= MAX_GOAL_VALUE else goal_weight(r, s, family, v, p0, p1, p2, p3, p4, p5,
+                                                                            p6, p7)
                     if w > 0:
                         gain = max(gain, w + sw * splashes)
             best += gain
@@ -206,9 +199,8 @@ def placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7):
     so the facing areas are looked up once per cell."""
     c = (a - TILE) // N_ORIENTATIONS
     if c != cell:
-        facing_areas(s, p, c // N_SIDES, c % N_SIDES)
-    return placement_score(r, s, p, family, a, s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen,
-                           p0, p1, p2, p3, p4, p5, p6, p7), c
+        facing_areas(r, s, p, c // N_SIDES, c % N_SIDES)
+    return placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7), c
 
 
 @njit

@@ -10,7 +10,7 @@ kept some wheel tile placeable; tests/ink/test_ink_policies.py).
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.flow import nib_free
-from simkit.games.ink.engine.lattice import neighbour, tile_placeable
+from simkit.games.ink.engine.lattice import free_cells, neighbour, recolour_facing, tile_placeable
 from simkit.games.ink.engine.layout import COVERED, NONE, X, CrossingOrder
 
 
@@ -33,12 +33,15 @@ def wheel_tile_placeable(r, s, p):
 def strands_the_wheel(r, s, p, q, other):
     """Covering squares q and other leaves no wheel tile placeable. They are covered for the test only: their
     colours are put back."""
+    free_cells(r, s, p)  # built before the test covers anything
     colour_q, colour_other = s.sq_colour[p, q], s.sq_colour[p, other]
     s.sq_colour[p, q] = COVERED
     s.sq_colour[p, other] = COVERED
+    recolour_facing(r, s, p, q, other)
     placeable = wheel_tile_placeable(r, s, p)
     s.sq_colour[p, q] = colour_q
     s.sq_colour[p, other] = colour_other
+    recolour_facing(r, s, p, q, other)
     return not placeable
 
 
