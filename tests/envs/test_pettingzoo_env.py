@@ -8,15 +8,12 @@ import sys
 import numpy as np
 import pytest
 
-# the RL extra, which the test extra includes: a missing install fails here rather than skip
-import pettingzoo  # noqa: E402,F401
+from pettingzoo.test import api_test, seed_test  # the RL extra (in the test extra): missing, this fails
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from simkit.core.errors import ConfigError  # noqa: E402
-from simkit.core.game import game_ids  # noqa: E402
-from simkit.envs import pettingzoo_env  # noqa: E402
-from simkit.envs.observation import encode, observation_writer  # noqa: E402
+from simkit.core.errors import ConfigError
+from simkit.core.game import game_ids
+from simkit.envs import pettingzoo_env
+from simkit.envs.observation import encode, observation_writer
 
 # api_test's advice for the dict observation PettingZoo's own classic games use (it lists them by name)
 pytestmark = pytest.mark.filterwarnings("ignore:Observation is not a NumPy array",

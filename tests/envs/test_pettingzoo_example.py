@@ -6,10 +6,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-import pytest
-
-# the RL extra, which the test extra includes: a missing install fails here rather than skip
-import pettingzoo  # noqa: E402,F401
+import pettingzoo  # noqa: F401  (the RL extra, which the test extra includes: missing, this fails rather than skip)
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "pettingzoo_random_vs_policy.py"
 
