@@ -1,5 +1,5 @@
 """A tiny tune of Canvas end to end: the report, the racing, the fresh re-evaluation, and the same seed giving the
-same search and the same winner."""
+same search and the same winner on any number of workers."""
 
 import json
 
@@ -29,7 +29,7 @@ def test_tiny_tune_end_to_end_and_deterministic(write_tune, tiny_text, tmp_path,
     assert f"best candidate is {winner['label']}" in report and "paired loss difference" in report
     for name in ("history.png", "landscape.png", "report.html", "best.toml"):
         assert (out / name).stat().st_size > 0
-    # the same file and seed: the same trials and the same winner (run through the API this time)
-    again = run_tune(load_tune(path), tmp_path / "b")
+    # the same file and seed: the same trials and the same winner (through the API this time, on 2 workers)
+    again = run_tune(load_tune(path), tmp_path / "b", jobs=2)
     assert pl.read_parquet(again / "trials.parquet").equals(trials)
     assert json.loads((again / "finalists.json").read_text())["candidates"] == final["candidates"]
