@@ -33,3 +33,14 @@ def test_tiny_tune_end_to_end_and_deterministic(write_tune, tiny_text, tmp_path,
     again = run_tune(load_tune(path), tmp_path / "b", jobs=2)
     assert pl.read_parquet(again / "trials.parquet").equals(trials)
     assert json.loads((again / "finalists.json").read_text())["candidates"] == final["candidates"]
+
+
+def test_tiny_pareto_tune_plays_every_trial_to_the_last_rung(write_tune, tiny_text, tmp_path):
+    path = write_tune(tiny_text.replace("resamples = 200\n", "resamples = 200\nmode = \"pareto\"\n"))
+    out = run_tune(load_tune(path), tmp_path / "p")
+    trials = pl.read_parquet(out / "trials.parquet")
+    assert len(trials) == 6 and set(trials["state"]) == {"complete"}  # no pruning of multi-objective studies
+    assert (trials["games"] == 16).all()  # every trial plays the last rung
+    final = json.loads((out / "finalists.json").read_text())
+    assert final["candidates"][-1]["label"] == "reference (in use)"
+    assert "pareto" in (out / "report.md").read_text()
