@@ -22,7 +22,7 @@ from simkit.core.jit import njit
 from simkit.core.seating import seat_plan
 from simkit.games.atelier.engine.layout import DIE, DRAW_PATRON, END_TURN, INSPIRE, INSPIRE_PAINT, REROLL, Stage
 from simkit.games.atelier.engine.legality import fill_legal, is_legal, turn_action_legal
-from simkit.games.atelier.engine.supply import any_affordable, collect_gain
+from simkit.games.atelier.engine.supply import any_affordable, collect_gives
 from simkit.games.atelier.policies import majority, painter
 
 
@@ -63,8 +63,8 @@ def k_any_affordable(r, s, ws):
 
 
 @njit
-def k_collect_gain(r, s, ws):
-    return collect_gain(r, s, s.current)
+def k_collect_gives(r, s, ws):
+    return collect_gives(r, s, s.current)
 
 
 @njit
@@ -114,8 +114,8 @@ KERNELS = (
     ("head legal: a 5 (any_affordable inside)", k_head_5),
     ("head legal: inspire_paint", k_head_inspire_paint),
     ("  any_affordable", k_any_affordable),
-    ("head legal: a 4 (collect_gain inside)", k_head_4),
-    ("  collect_gain", k_collect_gain),
+    ("head legal: a 4 (collect_gives inside)", k_head_4),
+    ("  collect_gives", k_collect_gives),
     ("head legal: a 3", k_head_3),
     ("head legal: end_turn", k_end_turn_legal),
     ("paint_head", k_paint_head),

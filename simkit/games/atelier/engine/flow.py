@@ -4,6 +4,7 @@ from simkit.core.jit import njit
 from simkit.games.atelier.engine.dice import active_dice, roll_active
 from simkit.games.atelier.engine.layout import (END_FIRST_MASTER, END_MAX_ROUNDS, MAIN_NONE, N_FACES, NONE, Stage)
 from simkit.games.atelier.engine.supply import masterpieces
+from simkit.games.atelier.rules.vocabulary import Effect
 
 
 @njit
@@ -15,8 +16,8 @@ def begin_turn(r, s, p):
     s.main = MAIN_NONE
     s.rerolls = 0
     s.inspire_paints = 0
-    for card in range(r.n_paintings):
-        s.power_used[card] = 0
+    for i in range(r.n_effect_cards[Effect.DIE_ADJUST]):  # the only powers marked used (transition, ADJUST)
+        s.power_used[r.effect_cards[Effect.DIE_ADJUST, i]] = 0
     s.turns_taken[p] += 1
     s.round_turns[p] += 1
     s.stage = Stage.TURN

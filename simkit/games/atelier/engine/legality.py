@@ -8,7 +8,7 @@ from simkit.games.atelier.engine.layout import (ADJUST, DIE, DRAW_PATRON, END_TU
                                                 USE_POWER, Stage)
 from simkit.games.atelier.engine.painting import exact_payment_ok, substitution_ok
 from simkit.games.atelier.engine.supply import (any_affordable, any_paint_to_take, affordable, can_take_paint,
-                                                collect_gain, patron_deck_size, students_on_piles)
+                                                collect_gives, patron_deck_size, students_on_piles)
 from simkit.games.atelier.rules.vocabulary import Effect
 
 
@@ -29,7 +29,7 @@ def face_legal(r, s, p, f):
                 return True
         return False
     if f == 4:
-        return r.allow_null_die_actions or collect_gain(r, s, p) >= 1
+        return r.allow_null_die_actions or collect_gives(r, s, p)
     if f == 5:
         return any_affordable(r, s, p)
     return r.allow_null_die_actions or any_paint_to_take(r, s, p)

@@ -108,15 +108,16 @@ def collect_ties(r, s, p):
 
 
 @njit
-def collect_gain(r, s, p):
-    """The cylinders a Collect (die 4) would give p now (spec §3.4)."""
+def collect_gives(r, s, p):
+    """A Collect (die 4) would give p at least one cylinder now (spec §3.4): some pile where p has the most
+    students still holds one, and p is under `paint_hand_limit`."""
+    if r.paint_hand_limit != NO_LIMIT and paint_held(s, p) >= r.paint_hand_limit:
+        return False
     ties = collect_ties(r, s, p)
-    gain, held = 0, paint_held(s, p)
     for c in range(N_COLOURS):
-        if has_most(r, s, p, c, ties) and (not r.paint_supply_limited or s.pile[c] > 0):
-            if r.paint_hand_limit == NO_LIMIT or held + gain < r.paint_hand_limit:
-                gain += 1
-    return gain
+        if (not r.paint_supply_limited or s.pile[c] > 0) and has_most(r, s, p, c, ties):
+            return True
+    return False
 
 
 @njit
@@ -157,8 +158,14 @@ def deck_size(r, s):
 
 @njit
 def affordable(r, s, p, card):
-    """p can pay `card`: every colour short of its cost is covered by `wild_paint` substitutions paid with surplus
-    cylinders of other colours (spec §3.4 face 5, §5.2 wild_paint)."""
+    """p can pay `card` (spec §3.4 face 5, §5.2 wild_paint)."""
+    return payable(r, s, p, card, owned_effect(r, s, p, Effect.WILD_PAINT)[1])
+
+
+@njit
+def payable(r, s, p, card, wild):
+    """p can pay `card` with up to `wild` wild_paint substitutions (p's): every colour short of its cost is covered
+    by a substitution paid with a surplus cylinder of another colour."""
     short, surplus = 0, 0
     for c in range(N_COLOURS):
         d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]
@@ -166,14 +173,14 @@ def affordable(r, s, p, card):
             short += d
         else:
             surplus -= d
-    if short == 0:
-        return True
-    return short <= min(owned_effect(r, s, p, Effect.WILD_PAINT)[1], surplus)
+    return short == 0 or short <= min(wild, surplus)
 
 
 @njit
 def any_affordable(r, s, p):
+    """p can pay some card in the row (its wild_paint substitutions counted once for all of them)."""
+    wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
     for i in range(r.row_size):
-        if s.row[i] >= 0 and affordable(r, s, p, s.row[i]):
+        if s.row[i] >= 0 and payable(r, s, p, s.row[i], wild):
             return True
     return False

@@ -12,10 +12,10 @@ lacks (painter's target at default weights); every other die is *weak*.
 
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import DRAW_PATRON, NONE, REROLL, Stage
+from simkit.games.atelier.engine.layout import DIE, DRAW_PATRON, NONE, REROLL, Stage
 from simkit.games.atelier.engine.legality import is_legal
-from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, lacking,
-                                                   paint_head, place_head, target_weights)
+from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head,
+                                                   head_legal, lacking, paint_head, place_head, target_weights)
 
 RESERVE_TOKENS, PATRON_DRAW_THRESHOLD = range(2)
 
@@ -30,7 +30,7 @@ def hoarder_turn(r, s, p, ws):
     if action != NONE:
         return action
     lacking(r, s, p, ws)
-    action = gather_head(r, s, p, ws)
+    action = gather_head(r, s, p, head_legal(r, s, DIE + 3), ws)
     if action != NONE:
         return action
     if s.spent > 0:

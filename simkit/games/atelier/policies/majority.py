@@ -236,7 +236,7 @@ def majority_turn(r, s, p, piles_to_hold, blocking_weight, ws):
         return DIE + 2
     if collect_ok or head_legal(r, s, DIE + 5):  # painter's gathering (the target only matters with a 4 or a 6)
         lacking(r, s, p, ws)
-        action = gather_head(r, s, p, ws)
+        action = gather_head(r, s, p, collect_ok, ws)
         if action != NONE:
             return action
     return finish_head(r, s)

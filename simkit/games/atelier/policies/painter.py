@@ -26,7 +26,7 @@ from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
 from simkit.games.atelier.engine.legality import fill_legal, take_legal, turn_action_legal
-from simkit.games.atelier.engine.supply import affordable, collect_ties, has_most, owned_effect
+from simkit.games.atelier.engine.supply import collect_ties, has_most, owned_effect, payable
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
 
@@ -124,7 +124,7 @@ def best_slot(r, s, p, affordable_only, ws):
     best, best_value = NONE, -1e18
     for i in range(r.row_size):
         card = s.row[i]
-        if card == NONE or (affordable_only and not affordable(r, s, p, card)):
+        if card == NONE or (affordable_only and not payable(r, s, p, card, wild)):
             continue
         value = card_value(r, s, p, card, ws, wild)
         if affordable_only:
@@ -243,11 +243,11 @@ def paint_head(r, s, p, tokens_to_paint):
 
 
 @njit
-def gather_head(r, s, p, ws):
+def gather_head(r, s, p, collect_ok, ws):
     """Collect (a 4) when it gives a colour the target lacks (ws.need, from `lacking`), else a 6 when a lacking
-    colour is left in its pile; NONE when neither."""
+    colour is left in its pile; NONE when neither. collect_ok: head_legal of a 4 (the callers have asked it)."""
     need = ws.need
-    if head_legal(r, s, DIE + 3):
+    if collect_ok:
         ties = collect_ties(r, s, p)
         for c in range(N_COLOURS):
             if need[c] > 0 and s.pile[c] > 0 and has_most(r, s, p, c, ties):
@@ -285,10 +285,10 @@ def turn_action(r, s, p, ws):
     action = paint_head(r, s, p, r.inspiration_paint_cost + ws.weights[RESERVE_TOKENS])
     if action != NONE:
         return action
-    if (head_legal(r, s, DIE + 3) or head_legal(r, s, DIE + 5) or head_legal(r, s, DIE + 0)
-            or head_legal(r, s, DIE + 1)):
+    collect_ok = head_legal(r, s, DIE + 3)
+    if collect_ok or head_legal(r, s, DIE + 5) or head_legal(r, s, DIE + 0) or head_legal(r, s, DIE + 1):
         lacking(r, s, p, ws)  # the target only matters with a die that gathers or places
-        action = gather_head(r, s, p, ws)
+        action = gather_head(r, s, p, collect_ok, ws)
         if action == NONE:
             action = place_head(r, s, p, ws)
         if action != NONE:
