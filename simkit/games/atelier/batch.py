@@ -1,5 +1,6 @@
-"""Atelier's compiled batch loop: play many games with compiled policies through the same `setup`,
-`apply_action` and policy entry point as the step API, and record each game's results (the columns below)."""
+"""Atelier's compiled batch loop: play many games with compiled policies through the same `setup`, transition
+(`apply_legal`, which the step API's `apply_action` calls after its legality check) and policy entry point as the
+step API, and record each game's results (the columns below)."""
 
 import numpy as np
 
@@ -9,7 +10,7 @@ from simkit.games.atelier.engine.layout import END_MAX_ROUNDS, ERR_NO_LEGAL_ACTI
 from simkit.games.atelier.engine.scoring import N_PARTS, final_scores, ranks_and_win_shares, score_parts
 from simkit.games.atelier.engine.setup import setup
 from simkit.games.atelier.engine.supply import masterpieces, paint_held
-from simkit.games.atelier.engine.transition import apply_action
+from simkit.games.atelier.engine.transition import apply_legal
 from simkit.games.atelier.policies.dispatch import choose_action
 from simkit.games.atelier.rules.components import COLOURS
 
@@ -88,7 +89,7 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, scratch, search_ws):
                 s.error = ERR_NO_LEGAL_ACTION
                 s.done = 1
                 break
-            apply_action(r, s, action)
+            apply_legal(r, s, action)
         if s.error:
             return g
         final_scores(r, s, scores)

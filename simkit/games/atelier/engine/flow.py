@@ -3,7 +3,7 @@
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.dice import active_dice, roll_active
 from simkit.games.atelier.engine.layout import (END_FIRST_MASTER, END_MAX_ROUNDS, MAIN_NONE, N_FACES, NONE, Stage)
-from simkit.games.atelier.engine.supply import masterpieces
+from simkit.games.atelier.engine.supply import masterpieces, seat_after
 from simkit.games.atelier.rules.vocabulary import Effect
 
 
@@ -53,7 +53,7 @@ def next_turn(r, s, first):
     n = r.n_players
     while True:
         for k in range(n):
-            q = (first + k) % n
+            q = seat_after(first, k, n)
             if active_dice(s, q) > 0:
                 begin_turn(r, s, q)
                 return

@@ -8,7 +8,8 @@ from simkit.games.atelier.engine.layout import (ADJUST, DIE, DRAW_PATRON, END_TU
                                                 USE_POWER, Stage)
 from simkit.games.atelier.engine.painting import exact_payment_ok, substitution_ok
 from simkit.games.atelier.engine.supply import (any_affordable, any_paint_to_take, affordable, can_take_paint,
-                                                collect_gives, patron_deck_size, students_on_piles)
+                                                collect_gives, patron_deck_size, seat_after,
+                                                students_on_piles)
 from simkit.games.atelier.rules.vocabulary import Effect
 
 
@@ -85,7 +86,7 @@ def later_mover(r, s):
     """In a Move, some player after the one asked still has a student on a pile."""
     n = r.n_players
     for k in range(s.move_offset + 1, n):
-        if students_on_piles(s, (s.current + k) % n) > 0:
+        if students_on_piles(s, seat_after(s.current, k, n)) > 0:
             return True
     return False
 
@@ -99,7 +100,7 @@ def move_legal(r, s, a):
     if not MOVE <= a < SLOT:
         return False
     f, t = (a - MOVE) // N_COLOURS, (a - MOVE) % N_COLOURS
-    q = (s.current + s.move_offset) % r.n_players
+    q = seat_after(s.current, s.move_offset, r.n_players)
     return f != t and s.students[q, f] > 0
 
 

@@ -9,6 +9,14 @@ from simkit.games.atelier.rules.vocabulary import Effect
 
 
 @njit
+def seat_after(p, k, n):
+    """The seat k places clockwise from seat p of n (0 <= p < n, 0 <= k <= n), without the integer division of
+    (p + k) % n (the turn and Move loops ask it at almost every decision)."""
+    q = p + k
+    return q - n if q >= n else q
+
+
+@njit
 def paint_held(s, p):
     total = 0
     for c in range(N_COLOURS):

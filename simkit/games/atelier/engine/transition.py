@@ -11,7 +11,7 @@ from simkit.games.atelier.engine.painting import (begin_paint, finish_paint, pay
                                                   substitute)
 from simkit.games.atelier.engine.setup import keep_patron, place_initial_student
 from simkit.games.atelier.engine.supply import (any_paint_to_take, collect, draw_patrons, gain_tokens, owned_effect,
-                                                pay_tokens, students_on_piles, take_paint)
+                                                pay_tokens, seat_after, students_on_piles, take_paint)
 from simkit.games.atelier.rules.vocabulary import Effect
 
 
@@ -26,7 +26,7 @@ def next_mover(r, s):
     """Die 3: ask the next player (clockwise from the mover) with a student on a pile, or end the Move."""
     n = r.n_players
     k = s.move_offset + 1
-    while k < n and students_on_piles(s, (s.current + k) % n) == 0:
+    while k < n and students_on_piles(s, seat_after(s.current, k, n)) == 0:
         k += 1
     if k < n:
         s.move_offset = k
@@ -76,7 +76,7 @@ def turn_action(r, s, p, a):
         pay_tokens(r, s, p, r.patron_draw_cost)
         draw_patrons(s, p, 1)
     elif a == END_TURN:
-        next_turn(r, s, (p + 1) % r.n_players)
+        next_turn(r, s, seat_after(p, 1, r.n_players))
     else:
         s.power_card = a - USE_POWER
         s.stage = Stage.ADJUST
@@ -89,6 +89,14 @@ def apply_action(r, s, a):
         s.error = ERR_ILLEGAL_ACTION
         s.done = 1
         return
+    apply_legal(r, s, a)
+
+
+@njit
+def apply_legal(r, s, a):
+    """The transition of an action known to be legal: `apply_action` after its check, and the batch loop with an
+    action of the compiled policies, which choose legal actions only (the step API checks every one they choose,
+    tests/conformance), so a batch decision pays no second legality test."""
     p = s.current
     s.turn += 1
     s.decisions[p] += 1
@@ -109,7 +117,7 @@ def apply_action(r, s, a):
     elif st == Stage.MOVE:
         if a != SKIP:
             f, t = (a - MOVE) // N_COLOURS, (a - MOVE) % N_COLOURS
-            q = (p + s.move_offset) % r.n_players
+            q = seat_after(p, s.move_offset, r.n_players)
             s.students[q, f] -= 1
             s.students[q, t] += 1
             s.moves_made += 1

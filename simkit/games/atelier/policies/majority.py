@@ -23,7 +23,7 @@ from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
 from simkit.games.atelier.engine.legality import move_legal
-from simkit.games.atelier.engine.supply import collect_ties, paint_held, students_on_piles
+from simkit.games.atelier.engine.supply import collect_ties, paint_held, seat_after, students_on_piles
 from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, head_legal,
                                                    lacking, paint_head, target_weights)
 
@@ -256,7 +256,7 @@ def majority_action(r, s, piles_to_hold, blocking_weight, ws):
     if st == Stage.PLACE:  # every pile is legal
         return PILE + best_pile_value(r, s, p, piles_to_hold, ws)[0]
     if st == Stage.MOVE:
-        q = (p + s.move_offset) % r.n_players
+        q = seat_after(p, s.move_offset, r.n_players)
         skip = move_legal(r, s, SKIP)
         if skip:  # taken over any move of value 0 or less: noted first at 0
             explain.note(ws.explain, SKIP, 0.0)

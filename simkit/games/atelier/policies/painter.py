@@ -77,23 +77,30 @@ def patron_fits(r, s, p, ws):
 
 
 @njit
-def patron_fit(r, card, ws):
-    """The VP its own patrons would add for one more painting like `card` (caps ignored): category_count of its
-    category, masterpiece_count of a masterpiece, power_count of a powered card, painting_count always,
-    category_set when the card's category is its rarest; from ws.counts (`owned_categories`) and ws.fits
-    (`patron_fits`), whole VP, so the sum is exact in any order."""
+def category_fits(r, ws):
+    """ws.category_fit[k] = the VP its own patrons would add for one more painting of category k: painting_count
+    always, category_count of k, category_set when k is its rarest category (none of the data's categories has
+    fewer); from ws.counts (`owned_categories`) and ws.fits (`patron_fits`). Once per row scan, not per card."""
     per_category, fits = ws.counts, ws.fits
-    rarest = per_category[r.painting_category[card]]
+    fewest = 1 << 30
     for k in range(N_CATEGORIES):
-        if r.category_in_data[k] and per_category[k] < rarest:
-            rarest = -1
-    fit = fits[FIT_PAINTING] + fits[r.painting_category[card]]
+        if r.category_in_data[k]:
+            fewest = min(fewest, per_category[k])
+    for k in range(N_CATEGORIES):
+        ws.category_fit[k] = fits[FIT_PAINTING] + fits[k] + (fits[FIT_SET] if per_category[k] <= fewest else 0)
+
+
+@njit
+def patron_fit(r, card, ws):
+    """The VP its own patrons would add for one more painting like `card` (caps ignored): that of its category
+    (`category_fits`), masterpiece_count of a masterpiece, power_count of a powered card; whole VP, so the sum is
+    exact in any order."""
+    fits = ws.fits
+    fit = ws.category_fit[r.painting_category[card]]
     if r.painting_masterpiece[card]:
         fit += fits[FIT_MASTERPIECE]
     if r.painting_power[card] != NONE:
         fit += fits[FIT_POWER]
-    if rarest >= 0:
-        fit += fits[FIT_SET]
     return np.float64(fit)
 
 
@@ -120,6 +127,7 @@ def best_slot(r, s, p, affordable_only, ws):
     painted, so its candidates are noted; otherwise it is the target, no action of the decision."""
     owned_categories(r, s, p, ws)
     patron_fits(r, s, p, ws)
+    category_fits(r, ws)
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
     best, best_value = NONE, -1e18
     for i in range(r.row_size):

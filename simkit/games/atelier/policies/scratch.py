@@ -19,6 +19,7 @@ SCRATCH_DTYPE = np.dtype([
     ("need", "i8", N_COLOURS),  # cylinders per colour a target lacks (painter.lacking)
     ("counts", "i8", N_CATEGORIES),  # a player's paintings per category (painter.owned_categories)
     ("fits", "i8", N_CATEGORIES + 4),  # its patrons' VP by what they count (painter.patron_fits)
+    ("category_fit", "i8", N_CATEGORIES),  # what one more painting of each category adds (painter.category_fits)
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
     ("top", "i8", N_COLOURS), ("top_who", "i8", N_COLOURS), ("second", "i8", N_COLOURS),
