@@ -3,12 +3,15 @@
 An area is a maximal set of open squares (coloured, no bottle) joined by same-colour orthogonal neighbours or by
 the joined corners of a diagonal tile (spec §7.1b A3: only when they have the same colour). `area_label[q]` is the
 lowest square of q's area (NONE for a square in no area) and `area_size[label]` its size, for the painting of
-`areas_player`; every change to a painting calls `touch`, and `compute_areas` rebuilds them when asked again.
+`areas_player`; every change to a painting calls `touch`, and `compute_areas` rebuilds them when asked again. A new
+tile (the commonest change) only joins areas: `join_new_tile` updates the labels in place, as the rebuild would.
 """
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.lattice import diagonal_partner, neighbour
 from simkit.games.ink.engine.layout import COVERED, N_SIDES, NO_BOTTLE, NONE
+
+JOINING = -2  # area_label of a square already queued by join_new_tile
 
 
 @njit
@@ -85,3 +88,36 @@ def end_event(s, p):
     for q in range(4 * s.n_slots[p]):
         if s.area_label[q] != NONE and area_of(s, p, q) > s.size_before[q]:
             s.sq_grown[p, q] = 1
+
+
+@njit
+def join_new_tile(s, p, slot):
+    """End the event of a new tile (the newest slot) added to p's painting while its areas were current: the
+    areas its open squares join become one, labelled by their lowest square, and every square of it gets a growth
+    mark (it grew: it holds a new square; spec §3.5). No other area changes, so the labels are compute_areas' own,
+    found without a rebuild or a scan of the whole painting."""
+    first = 4 * slot
+    for q in range(first, first + 4):
+        s.area_label[q] = NONE
+        s.open_colour[q] = s.sq_colour[p, q] if is_open(s, p, q) else NONE
+    for start in range(first, first + 4):
+        colour = s.open_colour[start]
+        if s.area_label[start] != NONE or colour == NONE:
+            continue
+        s.area_label[start] = JOINING
+        s.stack[0] = start
+        n, head, label = 1, 0, start
+        while head < n:  # breadth first: the queue keeps every square of the joined area
+            q = s.stack[head]
+            head += 1
+            label = min(label, q)
+            for side in range(N_SIDES + 1):
+                other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
+                if other != NONE and s.open_colour[other] == colour and s.area_label[other] != JOINING:
+                    s.area_label[other] = JOINING
+                    s.stack[n] = other
+                    n += 1
+        for i in range(n):
+            s.area_label[s.stack[i]] = label
+            s.sq_grown[p, s.stack[i]] = 1
+        s.area_size[label] = n
