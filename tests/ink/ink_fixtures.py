@@ -46,7 +46,7 @@ class Game:
         s["grid"][p] = 0
         s["slot_placed"][p] = 0
         s["sq_grown"][p] = 0
-        s["areas_player"] = NONE
+        s["areas_current"][:] = 0
         s["cells_player"] = NONE
 
     def painting(self, p: int, tiles: dict) -> None:

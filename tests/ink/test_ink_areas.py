@@ -67,8 +67,8 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
     expected = reference_areas(squares, joins)
     for q in range(4 * int(s["n_slots"][0])):
         xy = square_xy(state, 0, q)
-        label = s["area_label"][q]
-        assert (int(s["area_size"][label]) if label != NONE else 0) == expected.get(xy, 0), xy
+        label = s["area_label"][0, q]
+        assert (int(s["area_size"][0, label]) if label != NONE else 0) == expected.get(xy, 0), xy
         if label != NONE:  # single-coloured, labelled by its lowest square
             assert s["sq_colour"][0, label] == s["sq_colour"][0, q] and label <= q
 
@@ -108,14 +108,14 @@ def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, d
     end_event(rebuilt[0], 0)
     compute_areas(state[0], 0)
     slot = place(state)
-    state[0]["areas_player"] = 0  # put marks the areas stale; join_new_tile is what keeps them current
+    state[0]["areas_current"][0] = 1  # put marked them stale; join_new_tile is what keeps them current
     join_new_tile(state[0], 0, slot)
     n = 4 * (slot + 1)
     want, got = rebuilt[0], state[0]
-    assert list(got["area_label"][:n]) == list(want["area_label"][:n])
+    assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
     for q in range(n):
-        if want["area_label"][q] != NONE:
-            assert got["area_size"][got["area_label"][q]] == want["area_size"][want["area_label"][q]], q
+        if want["area_label"][0, q] != NONE:
+            assert got["area_size"][0, got["area_label"][0, q]] == want["area_size"][0, want["area_label"][0, q]], q
     assert list(got["sq_grown"][0, :n]) == list(want["sq_grown"][0, :n])
 
 
@@ -125,11 +125,11 @@ def test_diagonal_joins_and_walls():
     s = state[0]
     compute_areas(s, 0)
     tl, br = square_index(state, 0, 0, 0), square_index(state, 0, 1, 1)
-    assert s["area_label"][tl] == s["area_label"][br] and s["area_size"][s["area_label"][tl]] == 2
+    assert s["area_label"][0, tl] == s["area_label"][0, br] and s["area_size"][0, s["area_label"][0, tl]] == 2
     s["sq_bottle"][0, br] = UPRIGHT_OWN  # a bottle is a wall
-    s["areas_player"] = NONE
+    s["areas_current"][0] = 0
     compute_areas(s, 0)
-    assert s["area_size"][s["area_label"][tl]] == 1 and s["area_label"][br] == NONE
+    assert s["area_size"][0, s["area_label"][0, tl]] == 1 and s["area_label"][0, br] == NONE
 
 
 def test_growth_marks_every_square_whose_area_grew():

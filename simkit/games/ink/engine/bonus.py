@@ -178,7 +178,7 @@ def apply_bonus(r, s, p, a):
         slot = a - LIFT
         begin_event(s, p)
         lift_tile(s, p, slot)
-        touch(s)
+        touch(s, p)
         s.hand_tile = s.slot_tile[p, slot]
         s.hand_slot = slot
         s.after_tile = 1

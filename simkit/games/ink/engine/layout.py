@@ -206,9 +206,10 @@ STATE_DTYPE = np.dtype([
     ("goal_value", "i1"),  # of the last completion: its bonus row
     ("f_list", "i2", MAX_SQUARES), ("f_n", "i2"),  # the splash set F of a completion (spec §4.4 a)
     ("picks_left", "i2"), ("pick_reserve", "i1"), ("pick_own", "i2"),  # F's squares still to choose when short
-    # the areas of one painting (areas.py): valid while areas_player holds its player, NONE once it changed
-    ("areas_player", "i1"), ("area_label", "i2", MAX_SQUARES), ("area_size", "i2", MAX_SQUARES),
-    ("size_before", "i2", MAX_SQUARES), ("open_colour", "i1", MAX_SQUARES),  # the colour of an open square, or NONE
+    # the areas of each painting (areas.py): valid while areas_current[p] is 1, 0 once p's painting changed
+    ("areas_current", "i1", MAX_PLAYERS), ("area_label", "i2", (MAX_PLAYERS, MAX_SQUARES)),
+    ("area_size", "i2", (MAX_PLAYERS, MAX_SQUARES)), ("size_before", "i2", MAX_SQUARES),
+    ("open_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
     ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
     # the free cells of one painting (lattice.free_cells): valid while cells_player holds its player

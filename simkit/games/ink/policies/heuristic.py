@@ -108,7 +108,7 @@ def area_tables(s, p, gmin, gmax, spl):
         spl[q] = 0
     for q in range(n):
         if is_open(s, p, q):
-            lab = s.area_label[q]
+            lab = s.area_label[p, q]
             m = s.sq_mark[p, q]
             if m > 0:
                 gmin[lab] = min(gmin[lab], m)
@@ -129,7 +129,7 @@ def facing_areas(r, s, p, slot, side):
             s.face_colour[f] = NONE
         else:
             s.face_colour[f] = s.sq_colour[p, q]
-            s.face_label[f] = s.area_label[q]
+            s.face_label[f] = s.area_label[p, q]
 
 
 @njit
@@ -165,7 +165,7 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
                 continue
             seen[nseen] = lab
             nseen += 1
-            size += s.area_size[lab]
+            size += s.area_size[p, lab]
             splashes += spl[lab]
             hi = max(hi, gmax[lab])
             lo = min(lo, gmin[lab])
@@ -214,7 +214,7 @@ def x_damage(s, p, q):
     elif m == SPLASH:
         d += 1.0
     if is_open(s, p, q):
-        d += 0.05 * s.area_size[s.area_label[q]]
+        d += 0.05 * s.area_size[p, s.area_label[p, q]]
     return d
 
 
@@ -289,10 +289,10 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             w = goal_weight(r, s, family, s.sq_mark[p, q], p0, p1, p2, p3, p4, p5, p6, p7)
             if w <= 0:
                 continue
-            lab = s.area_label[q]
+            lab = s.area_label[p, q]
             spl = 0
             for t in range(4 * s.n_slots[p]):
-                if s.area_label[t] == lab and s.sq_mark[p, t] == SPLASH:
+                if s.area_label[p, t] == lab and s.sq_mark[p, t] == SPLASH:
                     spl += 1
             v = w + sw * spl + (0.5 if res == prefer else 0.0)
             explain.note(notes, a, v)
