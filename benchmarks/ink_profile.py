@@ -107,7 +107,7 @@ def _play(r, s, seeds, policy, params, legal, notes, extra, ws, cycles, calls, d
                 m = legal_actions(r, s, legal)
                 _add(cycles, calls, LEGAL + st, t0, _cycles())
                 t0 = _cycles()
-                touch(s)
+                touch(s, s.current)
                 compute_areas(s, s.current)
                 _add(cycles, calls, AREAS + st, t0, _cycles())
                 if st == Stage.PLACE_TILE:

@@ -216,9 +216,11 @@ STATE_DTYPE = np.dtype([
     ("cells_player", "i1"), ("free_n", "i2"), ("free_key", "i2", N_SIDES * MAX_SLOTS),
     ("free_faces", "i4", N_SIDES * MAX_SLOTS), ("free_facing", "i2", (N_SIDES * MAX_SLOTS, 8)),
     # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
-    # open squares facing a cell (colour, area label) and the areas a placement joins
+    # open squares facing a cell (colour, area label, that area's size, free splashes, largest and smallest goal,
+    # and a mask of the earlier faces of the same area)
     ("area_goal_min", "i2", MAX_SQUARES), ("area_goal_max", "i2", MAX_SQUARES), ("area_splashes", "i2", MAX_SQUARES),
-    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("seen", "i2", 8),
+    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("face_size", "i2", 8), ("face_splashes", "i2", 8),
+    ("face_goal_max", "i2", 8), ("face_goal_min", "i2", 8), ("face_same", "u1", 8),
     ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),

@@ -119,17 +119,29 @@ def area_tables(s, p, gmin, gmax, spl):
 
 @njit
 def facing_areas(r, s, p, slot, side):
-    """The open squares facing a tile put beside slot `slot` (side `side`): for position j across its k-th outward
-    side, s.face_colour[2 j + k] (NONE when there is no open square) and s.face_label[2 j + k]."""
+    """The open squares facing a tile put beside slot `slot` (side `side`), after area_tables: for position j across
+    its k-th outward side, face f = 2 j + k, s.face_colour[f] (NONE when there is no open square), its area's label,
+    size, free splashes, largest and smallest goal, and s.face_same[f], the mask of the earlier faces of that area
+    (what placement_score needs of a cell, gathered once for its many orientations)."""
     i = free_index(r, s, p, N_SIDES * slot + side)
     tx, ty = side_cell(s, p, slot, side)
     for f in range(2 * 4):
         q = s.free_facing[i, f] if i != NONE else facing_square(s, p, tx, ty, f)
         if q == NONE or not is_open(s, p, q):
             s.face_colour[f] = NONE
-        else:
-            s.face_colour[f] = s.sq_colour[p, q]
-            s.face_label[f] = s.area_label[p, q]
+            continue
+        lab = s.area_label[p, q]
+        s.face_colour[f] = s.sq_colour[p, q]
+        s.face_label[f] = lab
+        s.face_size[f] = s.area_size[p, lab]
+        s.face_splashes[f] = s.area_splashes[lab]
+        s.face_goal_max[f] = s.area_goal_max[lab]
+        s.face_goal_min[f] = s.area_goal_min[lab]
+        same = 0
+        for g in range(f):
+            if s.face_colour[g] != NONE and s.face_label[g] == lab:
+                same |= 1 << g
+        s.face_same[f] = same
 
 
 @njit
@@ -137,13 +149,15 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
     """The one-step score of place_tile action a; facing_areas must hold its cell, prepare_placements the tables."""
     o = (a - TILE) % N_ORIENTATIONS
     tile = s.hand_tile
-    gmin, gmax, spl, seen, weights = s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen, s.goal_w
-    nseen = 0
+    weights = s.goal_w
+    joined = 0  # the faces whose area the tile joins: an area counts once, at its first joined face
+    for f in range(2 * 4):
+        if s.face_colour[f] == r.tile_colour[tile, SOURCE[o, f >> 1]]:
+            joined |= 1 << f
     score = 0.0
     sw = splash_weight(family, p0, p1)
     gw = growth_weight(family, p0, p1)
     for j in range(4):
-        c = r.tile_colour[tile, SOURCE[o, j]]
         m = r.tile_mark[tile, SOURCE[o, j]]
         size = 1
         splashes = 1 if m == SPLASH else 0
@@ -153,22 +167,12 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
             best = 0.3 * (weights[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5,
                                                                              p6, p7))
             hi, lo = m, m
-        for k in range(2):
-            if s.face_colour[2 * j + k] != c:
-                continue
-            lab = s.face_label[2 * j + k]
-            dup = False
-            for t in range(nseen):
-                if seen[t] == lab:
-                    dup = True
-            if dup:
-                continue
-            seen[nseen] = lab
-            nseen += 1
-            size += s.area_size[p, lab]
-            splashes += spl[lab]
-            hi = max(hi, gmax[lab])
-            lo = min(lo, gmin[lab])
+        for f in range(2 * j, 2 * j + 2):
+            if joined >> f & 1 and not joined & s.face_same[f]:
+                size += s.face_size[f]
+                splashes += s.face_splashes[f]
+                hi = max(hi, s.face_goal_max[f])
+                lo = min(lo, s.face_goal_min[f])
         if size > 1:
             gain = gw * (size - 1)
             for v in (hi, lo):
