@@ -212,9 +212,12 @@ STATE_DTYPE = np.dtype([
     ("open_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
     ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
-    # the free cells of one painting (lattice.free_cells): valid while cells_player holds its player
-    ("cells_player", "i1"), ("free_n", "i2"), ("free_key", "i2", N_SIDES * MAX_SLOTS),
-    ("free_faces", "i4", N_SIDES * MAX_SLOTS), ("free_facing", "i2", (N_SIDES * MAX_SLOTS, 8)),
+    # the free cells of each painting (lattice.free_cells): valid while cells_current[p] is 1; scratch: the slots
+    # around a cell and its facing squares (lattice.cell_name, set_facing)
+    ("cells_current", "i1", MAX_PLAYERS), ("free_n", "i2", MAX_PLAYERS),
+    ("free_key", "i2", (MAX_PLAYERS, N_SIDES * MAX_SLOTS)), ("free_faces", "i4", (MAX_PLAYERS, N_SIDES * MAX_SLOTS)),
+    ("free_facing", "i2", (MAX_PLAYERS, N_SIDES * MAX_SLOTS, 8)), ("cell_around", "i2", N_SIDES),
+    ("cell_facing", "i2", 8),
     # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
     # open squares facing a cell (colour, area label, that area's size, free splashes, largest and smallest goal,
     # and a mask of the earlier faces of the same area)

@@ -108,7 +108,7 @@ def cover(r, s, p, q):
         s.black_placed[p] -= 1
     s.sq_bottle[p, q] = NO_BOTTLE
     s.sq_colour[p, q] = COVERED
-    cells_changed(s)
+    cells_changed(s, p)
     s.sq_mark[p, q] = NO_MARK
     if s.sq_tokens[p, q]:
         where = p * MAX_SQUARES + q

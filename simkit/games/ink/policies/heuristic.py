@@ -126,7 +126,7 @@ def facing_areas(r, s, p, slot, side):
     i = free_index(r, s, p, N_SIDES * slot + side)
     tx, ty = side_cell(s, p, slot, side)
     for f in range(2 * 4):
-        q = s.free_facing[i, f] if i != NONE else facing_square(s, p, tx, ty, f)
+        q = s.free_facing[p, i, f] if i != NONE else facing_square(s, p, tx, ty, f)
         if q == NONE or not is_open(s, p, q):
             s.face_colour[f] = NONE
             continue
