@@ -24,7 +24,8 @@ best tile, and a placement of the X token that strands the wheel is no candidate
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
-from simkit.games.ink.engine.lattice import facing_square, free_index, neighbour, side_cell
+from simkit.games.ink.engine.lattice import (facing_square, forbidden_cell, free_cells, free_index, neighbour,
+                                             orientation_bits, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS,
                                             STOP, TILE, X, Reserve, Stage)
@@ -126,22 +127,27 @@ def facing_areas(r, s, p, slot, side):
     i = free_index(r, s, p, N_SIDES * slot + side)
     tx, ty = side_cell(s, p, slot, side)
     for f in range(2 * 4):
-        q = s.free_facing[p, i, f] if i != NONE else facing_square(s, p, tx, ty, f)
-        if q == NONE or not is_open(s, p, q):
-            s.face_colour[f] = NONE
-            continue
-        lab = s.area_label[p, q]
-        s.face_colour[f] = s.sq_colour[p, q]
-        s.face_label[f] = lab
-        s.face_size[f] = s.area_size[p, lab]
-        s.face_splashes[f] = s.area_splashes[lab]
-        s.face_goal_max[f] = s.area_goal_max[lab]
-        s.face_goal_min[f] = s.area_goal_min[lab]
-        same = 0
-        for g in range(f):
-            if s.face_colour[g] != NONE and s.face_label[g] == lab:
-                same |= 1 << g
-        s.face_same[f] = same
+        set_face(s, p, f, s.free_facing[p, i, f] if i != NONE else facing_square(s, p, tx, ty, f))
+
+
+@njit
+def set_face(s, p, f, q):
+    """Face f of the cell facing_areas gathers: square q (NONE: none there)."""
+    if q == NONE or not is_open(s, p, q):
+        s.face_colour[f] = NONE
+        return
+    lab = s.area_label[p, q]
+    s.face_colour[f] = s.sq_colour[p, q]
+    s.face_label[f] = lab
+    s.face_size[f] = s.area_size[p, lab]
+    s.face_splashes[f] = s.area_splashes[lab]
+    s.face_goal_max[f] = s.area_goal_max[lab]
+    s.face_goal_min[f] = s.area_goal_min[lab]
+    same = 0
+    for g in range(f):
+        if s.face_colour[g] != NONE and s.face_label[g] == lab:
+            same |= 1 << g
+    s.face_same[f] = same
 
 
 @njit
@@ -208,6 +214,33 @@ def placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7):
 
 
 @njit
+def best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """Stage PLACE_TILE: the legal placement of the best value (the first of equal ones), or -1 when none is legal.
+    The placements are tile_placements' own, in its order, read straight from the free-cell table, so a cell's
+    facing areas are gathered from its row once for all its orientations."""
+    prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
+    orientation_bits(r, s, s.hand_tile)
+    best, best_a = -1e18, -1
+    for i in range(free_cells(r, s, p)):
+        key, faces = s.free_key[p, i], s.free_faces[p, i]
+        if forbidden_cell(s, p, key, s.hand_slot):
+            continue
+        gathered = False
+        for o in range(N_ORIENTATIONS):
+            if s.fit[o] & faces:
+                if not gathered:
+                    for f in range(2 * 4):
+                        set_face(s, p, f, s.free_facing[p, i, f])
+                    gathered = True
+                a = TILE + N_ORIENTATIONS * key + o
+                v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
+                explain.note(notes, a, v)
+                if v > best:
+                    best, best_a = v, a
+    return best_a
+
+
+@njit
 def x_damage(s, p, q):
     if q == NONE:
         return 0.0
@@ -235,6 +268,8 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return CHOICE + k if k >= 1 else STOP
         if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
             return STOP
+    if stage == Stage.PLACE_TILE and not s.done:
+        return best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
     n = legal_actions(r, s, legal)
     if n == 0:
         return -1
@@ -269,16 +304,6 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
                 explain.note(notes, pass_a, p0 - (raw - best))  # passes when the best is worth less than this
                 if raw < p0:
                     return pass_a
-        return best_a
-    if stage == Stage.PLACE_TILE:
-        prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
-        cell = NONE
-        for i in range(n):
-            a = legal[i]
-            v, cell = placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7)
-            explain.note(notes, a, v)
-            if v > best:
-                best, best_a = v, a
         return best_a
     if stage == Stage.GOALS:
         compute_areas(s, p)
