@@ -38,6 +38,9 @@ MAX_SLOTS = MAX_TILES + 1  # the starting tile and every ink tile
 MAX_SQUARES = 4 * MAX_SLOTS
 GRID = 128  # > MAX_SLOTS + 1: the cells of a painting and its empty neighbours never meet modulo GRID
 GRID_MASK = GRID - 1
+# free cells (empty cells beside a painting): n edge-connected tiles have at most 2 n + 2 (each tile adds at most 2
+# to the count), and the engine keeps every painting edge-connected (spec §3.3, §4.8 `move_tile`)
+MAX_FREE_CELLS = 2 * MAX_SLOTS + 2
 N_ORIENTATIONS = 8
 N_SIDES = 4  # E, S, W, N
 SIDE_DX = np.array([1, 0, -1, 0], np.int64)
@@ -215,8 +218,8 @@ STATE_DTYPE = np.dtype([
     # the free cells of each painting (lattice.free_cells): valid while cells_current[p] is 1; scratch: the slots
     # around a cell and its facing squares (lattice.cell_name, set_facing)
     ("cells_current", "i1", MAX_PLAYERS), ("free_n", "i2", MAX_PLAYERS),
-    ("free_key", "i2", (MAX_PLAYERS, N_SIDES * MAX_SLOTS)), ("free_faces", "i4", (MAX_PLAYERS, N_SIDES * MAX_SLOTS)),
-    ("free_facing", "i2", (MAX_PLAYERS, N_SIDES * MAX_SLOTS, 8)), ("cell_around", "i2", N_SIDES),
+    ("free_key", "i2", (MAX_PLAYERS, MAX_FREE_CELLS)), ("free_faces", "i4", (MAX_PLAYERS, MAX_FREE_CELLS)),
+    ("free_facing", "i2", (MAX_PLAYERS, MAX_FREE_CELLS, 8)), ("cell_around", "i2", N_SIDES),
     ("cell_facing", "i2", 8),
     # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
     # open squares facing a cell (colour, area label, that area's size, free splashes, largest and smallest goal,
