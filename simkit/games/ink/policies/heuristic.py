@@ -1,6 +1,7 @@
 """The heuristic families of spec §9 as one compiled greedy chooser with per-family weights.
 
-Every decision scans the legal atomic actions (engine `legal_actions`) and takes the best by a one-step score:
+Every decision scans the legal atomic actions (engine `legal_actions`; a tile placement, the same actions read
+straight from the painting's free-cell table) and takes the best by a one-step score:
 - tile placement: for each square of the placed tile, the same-colour open areas it joins (areas of the current
   painting, each counted once): a goal that the joined area would reach in size scores its goal weight plus the
   splash weight per free splash of the area (bottles placeable this turn), else the area-growth weight per square
