@@ -29,6 +29,7 @@ from llvmlite import ir
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
+from simkit.core import explain
 from simkit.core.experiment import parse_experiment
 from simkit.core.compiled import policy_vector
 from simkit.core.seating import seat_plan
@@ -88,7 +89,7 @@ def _add(cycles, calls, row, t0, t1):
 
 
 @nb.njit
-def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls, decisions):
+def _play(r, s, seeds, policy, params, legal, notes, extra, ws, cycles, calls, decisions):
     """The batch loop with counter reads; with `extra`, the kernels timed once more before each decision."""
     n = r.n_players
     scores = np.zeros(n, np.int64)
@@ -106,7 +107,7 @@ def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls, decision
                 m = legal_actions(r, s, legal)
                 _add(cycles, calls, LEGAL + st, t0, _cycles())
                 t0 = _cycles()
-                touch(s)
+                touch(s, s.current)
                 compute_areas(s, s.current)
                 _add(cycles, calls, AREAS + st, t0, _cycles())
                 if st == Stage.PLACE_TILE:
@@ -114,7 +115,7 @@ def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls, decision
                     _score_placements(r, s, legal, m, policy - 1, params)
                     _add(cycles, calls, SCORING + st, t0, _cycles())
             t0 = _cycles()
-            a = choose_action(r, s, policy, params, legal, None)
+            a = choose_action(r, s, policy, params, legal, notes, None)
             t1 = _cycles()
             apply_action(r, s, a)
             t2 = _cycles()
@@ -129,12 +130,12 @@ def _play(r, s, seeds, policy, params, legal, extra, ws, cycles, calls, decision
 
 
 @nb.njit
-def _plain(r, s, seeds, policy, params, legal):
+def _plain(r, s, seeds, policy, params, legal, notes):
     """The batch loop without counter reads (games/s)."""
     for g in range(len(seeds)):
         setup(r, s, seeds[g])
         while not s.done:
-            apply_action(r, s, choose_action(r, s, policy, params, legal, None))
+            apply_action(r, s, choose_action(r, s, policy, params, legal, notes, None))
 
 
 def main() -> None:
@@ -157,6 +158,7 @@ def main() -> None:
     params = policy_vector(exp.lineup[0], game.policy_params, game.max_policy_params)
     state = game.new_state_record()
     legal = np.zeros(game.num_distinct_actions, np.int64)
+    notes = explain.new_buffer()
     out = game.layout.new(len(seeds), n)
     size = 5 * N_STAGES + 2
 
@@ -165,16 +167,16 @@ def main() -> None:
         cycles, calls = np.zeros(size, np.uint64), np.zeros(size, np.int64)
         decisions = np.zeros(N_STAGES, np.int64)
         start, c0 = time.perf_counter(), _cycles_now()
-        _play(r, state[0], seeds, pid, params, legal, extra, out, cycles, calls, decisions)
+        _play(r, state[0], seeds, pid, params, legal, notes, extra, out, cycles, calls, decisions)
         rate = (_cycles_now() - c0) / (time.perf_counter() - start)
         return cycles.astype(float) / np.maximum(calls, 1) / rate, decisions, rate
 
     profiled(True)  # compile
-    _plain(r, state[0], seeds[:2], pid, params, legal)
+    _plain(r, state[0], seeds[:2], pid, params, legal, notes)
     plain, base, extra = [], [], []
     for _ in range(args.repeat):
         start = time.process_time()
-        _plain(r, state[0], seeds, pid, params, legal)
+        _plain(r, state[0], seeds, pid, params, legal, notes)
         plain.append(time.process_time() - start)
         base.append(profiled(False))
         extra.append(profiled(True))

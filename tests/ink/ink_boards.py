@@ -30,8 +30,8 @@ def put(state: np.ndarray, p: int, tx: int, ty: int, squares, diagonal: int = NO
         s["sq_colour"][p, 4 * slot + j] = colour
         s["sq_mark"][p, 4 * slot + j] = mark
         s["sq_bottle"][p, 4 * slot + j] = NO_BOTTLE
-    s["areas_player"] = -1
-    s["cells_player"] = -1
+    s["areas_current"][p] = 0
+    s["cells_current"][p] = 0
     return slot
 
 

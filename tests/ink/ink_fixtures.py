@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ink_boards import LETTERS, parse_square, put_text, square_index
-from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB, NONE,
+from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB,
                                             SQUARE, STATE_DTYPE, TILE, X)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.rules_record import rules_record
@@ -46,8 +46,8 @@ class Game:
         s["grid"][p] = 0
         s["slot_placed"][p] = 0
         s["sq_grown"][p] = 0
-        s["areas_player"] = NONE
-        s["cells_player"] = NONE
+        s["areas_current"][:] = 0
+        s["cells_current"][:] = 0
 
     def painting(self, p: int, tiles: dict) -> None:
         """p's painting becomes these tiles: {(tx, ty): "TL TR BR BL"}."""

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ink_boards import blank_state, put, put_text, square_index, square_xy
-from simkit.games.ink.engine.areas import begin_event, compute_areas, end_event
+from simkit.games.ink.engine.areas import begin_event, compute_areas, end_event, join_new_tile
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
 from simkit.games.ink.rules.components import NO_DIAGONAL
 
@@ -67,10 +67,56 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
     expected = reference_areas(squares, joins)
     for q in range(4 * int(s["n_slots"][0])):
         xy = square_xy(state, 0, q)
-        label = s["area_label"][q]
-        assert (int(s["area_size"][label]) if label != NONE else 0) == expected.get(xy, 0), xy
+        label = s["area_label"][0, q]
+        assert (int(s["area_size"][0, label]) if label != NONE else 0) == expected.get(xy, 0), xy
         if label != NONE:  # single-coloured, labelled by its lowest square
             assert s["sq_colour"][0, label] == s["sq_colour"][0, q] and label <= q
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(0, 10 ** 6), st.lists(st.integers(-1, 4), min_size=4, max_size=4),
+       st.sampled_from([NO_DIAGONAL, 0, 1]))
+def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, diagonal):
+    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels and sizes after the tile, and
+    the growth marks of begin_event / end_event around it."""
+    state = blank_state()
+    cells = set()
+    for tx, ty, tile_colours, bottles, tile_diagonal in tiles:
+        tx, ty = tx // 8, ty // 8
+        if (tx, ty) in cells:
+            continue
+        cells.add((tx, ty))
+        slot = put(state, 0, tx, ty, [(max(c, 0), 0) for c in tile_colours], tile_diagonal)
+        for j in range(4):
+            if tile_colours[j] < 0:
+                state[0]["sq_colour"][0, 4 * slot + j] = COVERED
+            if bottles[j]:
+                state[0]["sq_bottle"][0, 4 * slot + j] = UPRIGHT_OWN
+    empty = sorted({(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cells)
+    tx, ty = empty[where % len(empty)]
+
+    def place(board):
+        slot = put(board, 0, tx, ty, [(max(c, 0), 0) for c in colours], diagonal)
+        for j in range(4):
+            if colours[j] < 0:
+                board[0]["sq_colour"][0, 4 * slot + j] = COVERED
+        return slot
+
+    rebuilt = state.copy()
+    begin_event(rebuilt[0], 0)
+    place(rebuilt)
+    end_event(rebuilt[0], 0)
+    compute_areas(state[0], 0)
+    slot = place(state)
+    state[0]["areas_current"][0] = 1  # put marked them stale; join_new_tile is what keeps them current
+    join_new_tile(state[0], 0, slot)
+    n = 4 * (slot + 1)
+    want, got = rebuilt[0], state[0]
+    assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
+    for q in range(n):
+        if want["area_label"][0, q] != NONE:
+            assert got["area_size"][0, got["area_label"][0, q]] == want["area_size"][0, want["area_label"][0, q]], q
+    assert list(got["sq_grown"][0, :n]) == list(want["sq_grown"][0, :n])
 
 
 def test_diagonal_joins_and_walls():
@@ -79,11 +125,11 @@ def test_diagonal_joins_and_walls():
     s = state[0]
     compute_areas(s, 0)
     tl, br = square_index(state, 0, 0, 0), square_index(state, 0, 1, 1)
-    assert s["area_label"][tl] == s["area_label"][br] and s["area_size"][s["area_label"][tl]] == 2
+    assert s["area_label"][0, tl] == s["area_label"][0, br] and s["area_size"][0, s["area_label"][0, tl]] == 2
     s["sq_bottle"][0, br] = UPRIGHT_OWN  # a bottle is a wall
-    s["areas_player"] = NONE
+    s["areas_current"][0] = 0
     compute_areas(s, 0)
-    assert s["area_size"][s["area_label"][tl]] == 1 and s["area_label"][br] == NONE
+    assert s["area_size"][0, s["area_label"][0, tl]] == 1 and s["area_label"][0, br] == NONE
 
 
 def test_growth_marks_every_square_whose_area_grew():

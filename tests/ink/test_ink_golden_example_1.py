@@ -32,9 +32,9 @@ def roberto(crossing_order: str) -> Game:
 def area(g: Game, xy) -> set:
     s = g.rec
     compute_areas(s, ROBERTO)
-    label = s["area_label"][g.q(ROBERTO, *xy)]
+    label = s["area_label"][ROBERTO, g.q(ROBERTO, *xy)]
     return {(x, y) for x in range(-2, 6) for y in range(-2, 6)
-            if _has(g, x, y) and s["area_label"][g.q(ROBERTO, x, y)] == label}
+            if _has(g, x, y) and s["area_label"][ROBERTO, g.q(ROBERTO, x, y)] == label}
 
 
 def _has(g, x, y):

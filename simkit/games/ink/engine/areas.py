@@ -2,19 +2,23 @@
 
 An area is a maximal set of open squares (coloured, no bottle) joined by same-colour orthogonal neighbours or by
 the joined corners of a diagonal tile (spec §7.1b A3: only when they have the same colour). `area_label[q]` is the
-lowest square of q's area (NONE for a square in no area) and `area_size[label]` its size, for the painting of
-`areas_player`; every change to a painting calls `touch`, and `compute_areas` rebuilds them when asked again.
+lowest square of q's area (NONE for a square in no area) and `area_size[label]` its size, kept per painting
+(`area_label[p, q]`); every change to p's painting calls `touch(s, p)`, and `compute_areas` rebuilds them when asked
+again (another player's turn leaves them current). A new
+tile (the commonest change) only joins areas: `join_new_tile` updates the labels in place, as the rebuild would.
 """
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.lattice import diagonal_partner, neighbour
 from simkit.games.ink.engine.layout import COVERED, N_SIDES, NO_BOTTLE, NONE
 
+JOINING = -2  # area_label of a square already queued by join_new_tile
+
 
 @njit
-def touch(s):
-    """p's painting changed: the stored areas are stale."""
-    s.areas_player = NONE
+def touch(s, p):
+    """p's painting changed: its stored areas are stale."""
+    s.areas_current[p] = 0
 
 
 @njit
@@ -26,17 +30,18 @@ def is_open(s, p, q):
 @njit
 def compute_areas(s, p):
     """Label every square of p's painting with its area (flood fill from the lowest square of each area)."""
-    if s.areas_player == p:
+    if s.areas_current[p]:
         return
+    label, open_colour = s.area_label[p], s.open_colour[p]
     n = 4 * s.n_slots[p]
     for q in range(n):
-        s.area_label[q] = NONE
-        s.open_colour[q] = s.sq_colour[p, q] if is_open(s, p, q) else NONE
+        label[q] = NONE
+        open_colour[q] = s.sq_colour[p, q] if is_open(s, p, q) else NONE
     for start in range(n):
-        colour = s.open_colour[start]
-        if s.area_label[start] != NONE or colour == NONE:
+        colour = open_colour[start]
+        if label[start] != NONE or colour == NONE:
             continue
-        s.area_label[start] = start
+        label[start] = start
         s.stack[0] = start
         top, size = 1, 0
         while top > 0:
@@ -45,19 +50,19 @@ def compute_areas(s, p):
             size += 1
             for side in range(N_SIDES + 1):
                 other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
-                if other != NONE and s.area_label[other] == NONE and s.open_colour[other] == colour:
-                    s.area_label[other] = start
+                if other != NONE and label[other] == NONE and open_colour[other] == colour:
+                    label[other] = start
                     s.stack[top] = other
                     top += 1
-        s.area_size[start] = size
-    s.areas_player = p
+        s.area_size[p, start] = size
+    s.areas_current[p] = 1
 
 
 @njit
 def area_of(s, p, q):
     """The size of q's area (0 when q is in none); areas must be current (compute_areas)."""
-    label = s.area_label[q]
-    return 0 if label == NONE else s.area_size[label]
+    label = s.area_label[p, q]
+    return 0 if label == NONE else s.area_size[p, label]
 
 
 @njit
@@ -80,8 +85,42 @@ def begin_event(s, p):
 @njit
 def end_event(s, p):
     """After an event: an open square whose area grew gets a growth mark (spec §3.5)."""
-    touch(s)
+    touch(s, p)
     compute_areas(s, p)
     for q in range(4 * s.n_slots[p]):
-        if s.area_label[q] != NONE and area_of(s, p, q) > s.size_before[q]:
+        if s.area_label[p, q] != NONE and area_of(s, p, q) > s.size_before[q]:
             s.sq_grown[p, q] = 1
+
+
+@njit
+def join_new_tile(s, p, slot):
+    """End the event of a new tile (the newest slot) added to p's painting while its areas were current: the
+    areas its open squares join become one, labelled by their lowest square, and every square of it gets a growth
+    mark (it grew: it holds a new square; spec §3.5). No other area changes, so the labels are compute_areas' own,
+    found without a rebuild or a scan of the whole painting."""
+    first = 4 * slot
+    labels, open_colour = s.area_label[p], s.open_colour[p]
+    for q in range(first, first + 4):
+        labels[q] = NONE
+        open_colour[q] = s.sq_colour[p, q] if is_open(s, p, q) else NONE
+    for start in range(first, first + 4):
+        colour = open_colour[start]
+        if labels[start] != NONE or colour == NONE:
+            continue
+        labels[start] = JOINING
+        s.stack[0] = start
+        n, head, label = 1, 0, start
+        while head < n:  # breadth first: the queue keeps every square of the joined area
+            q = s.stack[head]
+            head += 1
+            label = min(label, q)
+            for side in range(N_SIDES + 1):
+                other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
+                if other != NONE and open_colour[other] == colour and labels[other] != JOINING:
+                    labels[other] = JOINING
+                    s.stack[n] = other
+                    n += 1
+        for i in range(n):
+            labels[s.stack[i]] = label
+            s.sq_grown[p, s.stack[i]] = 1
+        s.area_size[p, label] = n

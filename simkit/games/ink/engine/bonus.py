@@ -178,7 +178,7 @@ def apply_bonus(r, s, p, a):
         slot = a - LIFT
         begin_event(s, p)
         lift_tile(s, p, slot)
-        touch(s)
+        touch(s, p)
         s.hand_tile = s.slot_tile[p, slot]
         s.hand_slot = slot
         s.after_tile = 1
@@ -215,7 +215,7 @@ def apply_bonus_arg(r, s, p, a):
     elif effect == Effect.RECOLOUR:
         put_token(s, p, q, supply_token(r, s, TOKEN_COLOUR, a - CHOICE))
         s.sq_colour[p, q] = a - CHOICE
-        cells_changed(s)
+        cells_changed(s, p)
     else:  # ADD_GOAL: the last number token sets the goal value (spec §7.1b A4)
         put_token(s, p, q, supply_token(r, s, TOKEN_NUMBER, a - CHOICE))
         s.sq_mark[p, q] = a - CHOICE

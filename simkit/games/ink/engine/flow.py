@@ -2,7 +2,7 @@
 the end of a turn, the end of the game, tie rounds (spec §5.2–§5.4, §7.1b A8) and the safety bound (§5.7)."""
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.areas import begin_event, clear_growth, end_event
+from simkit.games.ink.engine.areas import clear_growth, compute_areas, end_event, join_new_tile
 from simkit.games.ink.engine.bottles import own_left, trigger
 from simkit.games.ink.engine.lattice import add_tile, put_tile, side_cell, tile_placeable
 from simkit.games.ink.engine.layout import END_BAG_EMPTY, END_MAX_ROUNDS, NONE, Stage, UnplaceableTile
@@ -63,12 +63,12 @@ def take_from_nib(r, s, p, d):
 def place_hand_tile(r, s, p, slot, side, o):
     """The tile in hand goes beside slot `slot` (one event, spec §3.5); a lifted tile keeps its slot."""
     if s.hand_slot == NONE:
-        begin_event(s, p)
-        add_tile(r, s, p, s.hand_tile, slot, side, o)
+        compute_areas(s, p)
+        join_new_tile(s, p, add_tile(r, s, p, s.hand_tile, slot, side, o))
     else:
         tx, ty = side_cell(s, p, slot, side)
         put_tile(r, s, p, s.hand_tile, s.hand_slot, tx, ty, o)
-    end_event(s, p)
+        end_event(s, p)
     s.hand_tile = NONE
     s.hand_slot = NONE
     if s.after_tile:

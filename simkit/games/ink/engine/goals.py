@@ -64,10 +64,10 @@ def splash_order_key(s, p, q):
 @njit
 def collect_splashes(s, p, goal):
     """F: the free splashes of the goal's area before any bottle is placed, in square order (spec §4.4 a)."""
-    label = s.area_label[goal]
+    label = s.area_label[p, goal]
     n = 0
     for q in range(4 * s.n_slots[p]):
-        if s.area_label[q] == label and s.sq_mark[p, q] == SPLASH:
+        if s.area_label[p, q] == label and s.sq_mark[p, q] == SPLASH:
             i = n
             while i > 0 and splash_order_key(s, p, s.f_list[i - 1]) > splash_order_key(s, p, q):
                 s.f_list[i] = s.f_list[i - 1]
@@ -98,9 +98,9 @@ def black_continues(r, s, p, reserve):
 def splash_choices(r, s, p, goal, reserve):
     """The ways `complete(goal, reserve)` may fill its splashes (spec §7.1b A7): C(|F|, bottles) when bottles run
     short under `fill_all_splashes`, else 1 (areas must be current)."""
-    label, free = s.area_label[goal], 0
+    label, free = s.area_label[p, goal], 0
     for q in range(4 * s.n_slots[p]):
-        free += s.area_label[q] == label and s.sq_mark[p, q] == SPLASH
+        free += s.area_label[p, q] == label and s.sq_mark[p, q] == SPLASH
     if reserve == Reserve.BLACK:
         own, black = 0, s.black_reserve - 1
     else:
@@ -156,7 +156,7 @@ def begin_completion(r, s, p, goal, reserve):
     s.goal_value = s.sq_mark[p, goal]
     s.completions[p, s.goal_value] += 1
     place_bottle(s, p, goal, reserve, True)
-    touch(s)
+    touch(s, p)
     own = own_available(r, s, p, reserve)
     black = s.black_reserve if black_continues(r, s, p, reserve) else 0
     if own + black >= s.f_n and r.fill_all_splashes:
@@ -202,7 +202,7 @@ def end_picks(r, s, p):
 @njit
 def finish_completion(r, s, p):
     """After the bottles: the end trigger (spec §5.1), then the bonus of the goal's row, if any (spec §4.4 b)."""
-    touch(s)
+    touch(s, p)
     check_last_bottle(s, p)
     row = r.bonus_rows[s.goal_value]
     if row == NONE:

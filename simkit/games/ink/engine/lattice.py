@@ -119,7 +119,7 @@ def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
     bits = tile_bits(r, tile, o)
     key = N_SIDES * slot + side
     i = free_index(r, s, p, key) if bits else NONE
-    return i != NONE and not forbidden_cell(s, p, key, forbidden_slot) and bits & s.free_faces[i] != 0
+    return i != NONE and not forbidden_cell(s, p, key, forbidden_slot) and bits & s.free_faces[p, i] != 0
 
 
 @njit
@@ -130,9 +130,29 @@ def orientation_bits(r, s, tile):
 
 
 @njit
-def cells_changed(s):
-    """A tile or a square's colour changed: the free-cell table (free_cells) is stale."""
-    s.cells_player = NONE
+def cells_changed(s, p):
+    """A tile or a square's colour of p's painting changed: its free-cell table (free_cells) is stale."""
+    s.cells_current[p] = 0
+
+
+@njit
+def cell_name(s, p, tx, ty, around):
+    """The key of empty cell (tx, ty): N_SIDES slot + side of the lowest (slot, side) beside it, NONE when no placed
+    tile is; `around` gets the slots beside it (E, S, W, N as SIDE_DX, SIDE_DY), NONE where there is none."""
+    key = NONE
+    for d in range(N_SIDES):
+        around[d] = cell_slot(s, p, tx + SIDE_DX[d], ty + SIDE_DY[d])
+        if around[d] != NONE and (key == NONE or N_SIDES * around[d] + (d + 2) % N_SIDES < key):
+            key = N_SIDES * around[d] + (d + 2) % N_SIDES
+    return key
+
+
+@njit
+def set_facing(facing, around):
+    """The squares facing an empty cell (facing_square) from the slots `around` it (cell_name)."""
+    for i in range(2 * 4):  # from the tile beside the cell on the position's outward side
+        j, d = i >> 1, OUTWARD[i >> 1, i & 1]
+        facing[i] = NONE if around[d] == NONE else 4 * around[d] + NEXT_POSITION[j, d]
 
 
 @njit
@@ -142,46 +162,92 @@ def free_cells(r, s, p):
     side) naming the cell (one action per cell), ascending; s.free_faces[i] the
     colours facing its positions, bit N_COLOURS j + colour for position j (as tile_bits); s.free_facing[i] its
     facing squares (facing_square). Returns how many. Built once per change of the painting (cells_changed): the
-    legal lists, the placeability tests of a turn and the heuristics' placement scores read them many times."""
-    if s.cells_player == p:
-        return s.free_n
+    legal lists, the placeability tests of a turn and the heuristics' placement scores read them many times; kept
+    per painting, and a new tile updates them in place (cells_after_tile)."""
+    if s.cells_current[p]:
+        return s.free_n[p]
     n = 0
+    around = s.cell_around
     for slot in range(s.n_slots[p]):
         for side in range(N_SIDES):
             if not s.slot_placed[p, slot]:
                 break
             tx, ty = side_cell(s, p, slot, side)
-            if cell_slot(s, p, tx, ty) != NONE:
-                continue
-            # the tiles around the empty cell, looked up once: the lowest (slot, side) names it; they face it
-            around = (cell_slot(s, p, tx + 1, ty), cell_slot(s, p, tx, ty + 1), cell_slot(s, p, tx - 1, ty),
-                      cell_slot(s, p, tx, ty - 1))  # E, S, W, N as SIDE_DX, SIDE_DY
             key = N_SIDES * slot + side
-            named = True
-            for d in range(N_SIDES):
-                if around[d] != NONE and N_SIDES * around[d] + (d + 2) % N_SIDES < key:
-                    named = False
-            if not named or not within_size(r, s, p, tx, ty):
+            if cell_slot(s, p, tx, ty) != NONE or cell_name(s, p, tx, ty, around) != key \
+                    or not within_size(r, s, p, tx, ty):
                 continue
-            for i in range(2 * 4):  # facing_square, from the tile beside the cell on the position's outward side
-                j, d = i >> 1, OUTWARD[i >> 1, i & 1]
-                s.free_facing[n, i] = NONE if around[d] == NONE else 4 * around[d] + NEXT_POSITION[j, d]
-            bits = facing_colours(s, p, n)
+            set_facing(s.free_facing[p, n], around)
+            bits = facing_colours(s, p, s.free_facing[p, n])
             if bits:
-                s.free_key[n] = key
-                s.free_faces[n] = bits
+                s.free_key[p, n] = key
+                s.free_faces[p, n] = bits
                 n += 1
-    s.free_n = n
-    s.cells_player = p
+    s.free_n[p] = n
+    s.cells_current[p] = 1
     return n
 
 
 @njit
-def facing_colours(s, p, row):
-    """The colours facing the positions of free cell `row` (its free_facing squares): free_faces."""
+def cells_after_tile(r, s, p, slot):
+    """Slot `slot`, p's newest tile, was just put down while p's free cells were current (put_tile): its cell's row
+    leaves, and the empty cells beside it get their rows as free_cells would build them (the cells of no other row
+    change: their neighbours, hence their names and facing squares, stay; an older slot keeps naming a cell)."""
+    tx, ty = s.slot_cell[p, slot, 0], s.slot_cell[p, slot, 1]
+    around = s.cell_around
+    n = s.free_n[p]
+    key = cell_name(s, p, tx, ty, around)  # the tile's cell was named by the same neighbours
+    i = free_search(s, p, key, n)
+    if i < n and s.free_key[p, i] == key:
+        move_rows(s, p, i + 1, n, -1)
+        n -= 1
+    for side in range(N_SIDES):
+        cx, cy = tx + SIDE_DX[side], ty + SIDE_DY[side]
+        if cell_slot(s, p, cx, cy) != NONE:
+            continue
+        key = cell_name(s, p, cx, cy, around)
+        set_facing(s.cell_facing, around)
+        bits = facing_colours(s, p, s.cell_facing)
+        i = free_search(s, p, key, n)
+        if i == n or s.free_key[p, i] != key:  # a cell that had no row: beside no tile, or facing no colour
+            if not bits:
+                continue
+            move_rows(s, p, i, n, 1)
+            n += 1
+            s.free_key[p, i] = key
+        s.free_faces[p, i] = bits
+        for f in range(2 * 4):
+            s.free_facing[p, i, f] = s.cell_facing[f]
+    s.free_n[p] = n
+    s.cells_current[p] = 1
+
+
+@njit
+def move_rows(s, p, lo, hi, by):
+    """Rows lo..hi-1 of p's free cells move `by` (1 or -1) places."""
+    if by > 0:
+        for i in range(hi - 1, lo - 1, -1):
+            copy_row(s, p, i, i + 1)
+    else:
+        for i in range(lo, hi):
+            copy_row(s, p, i, i - 1)
+
+
+@njit
+def copy_row(s, p, i, j):
+    s.free_key[p, j] = s.free_key[p, i]
+    s.free_faces[p, j] = s.free_faces[p, i]
+    for f in range(2 * 4):
+        s.free_facing[p, j, f] = s.free_facing[p, i, f]
+
+
+@njit
+def facing_colours(s, p, facing):
+    """The colours facing the positions of a free cell with facing squares `facing` (a free_facing row):
+    free_faces."""
     bits = 0
     for i in range(2 * 4):
-        q = s.free_facing[row, i]
+        q = facing[i]
         if q != NONE and s.sq_colour[p, q] != COVERED:
             bits |= 1 << (N_COLOURS * (i >> 1) + s.sq_colour[p, q])
     return bits
@@ -193,22 +259,30 @@ def recolour_facing(r, s, p, q, other):
     free_cells would build; a cell left facing no colour keeps its row, which then fits no tile)."""
     for row in range(free_cells(r, s, p)):
         for i in range(2 * 4):
-            if s.free_facing[row, i] == q or s.free_facing[row, i] == other:
-                s.free_faces[row] = facing_colours(s, p, row)
+            if s.free_facing[p, row, i] == q or s.free_facing[p, row, i] == other:
+                s.free_faces[p, row] = facing_colours(s, p, s.free_facing[p, row])
                 break
+
+
+@njit
+def free_search(s, p, key, n):
+    """The first of p's free-cell rows 0..n-1 whose key is not below `key` (n if none)."""
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if s.free_key[p, mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 @njit
 def free_index(r, s, p, key):
     """The row of free_cells naming cell key (N_SIDES slot + side), or NONE."""
-    lo, hi = 0, free_cells(r, s, p)
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if s.free_key[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo if lo < s.free_n and s.free_key[lo] == key else NONE
+    n = free_cells(r, s, p)
+    i = free_search(s, p, key, n)
+    return i if i < n and s.free_key[p, i] == key else NONE
 
 
 @njit
@@ -228,7 +302,7 @@ def tile_placements(r, s, p, tile, forbidden_slot, out, first):
     orientation_bits(r, s, tile)
     n = 0
     for i in range(free_cells(r, s, p)):
-        key, faces = s.free_key[i], s.free_faces[i]
+        key, faces = s.free_key[p, i], s.free_faces[p, i]
         if forbidden_cell(s, p, key, forbidden_slot):
             continue
         for o in range(N_ORIENTATIONS):
@@ -243,8 +317,8 @@ def tile_placeable(r, s, p, tile, forbidden_slot):
     """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one."""
     orientation_bits(r, s, tile)
     for i in range(free_cells(r, s, p)):
-        if not forbidden_cell(s, p, s.free_key[i], forbidden_slot):
-            faces = s.free_faces[i]
+        if not forbidden_cell(s, p, s.free_key[p, i], forbidden_slot):
+            faces = s.free_faces[p, i]
             for o in range(N_ORIENTATIONS):
                 if s.fit[o] & faces:
                     return True
@@ -262,7 +336,7 @@ def put_tile(r, s, p, tile, slot, tx, ty, o):
     s.slot_diagonal[p, slot] = NO_DIAGONAL if d == NO_DIAGONAL else DIAGONAL_AFTER[o, d]
     s.slot_placed[p, slot] = 1
     s.grid[p, tx & GRID_MASK, ty & GRID_MASK] = slot + 1
-    cells_changed(s)
+    cells_changed(s, p)
     for j in range(4):
         q = 4 * slot + j
         s.sq_colour[p, q] = r.tile_colour[tile, SOURCE[o, j]]
@@ -277,7 +351,10 @@ def add_tile(r, s, p, tile, slot, side, o):
     tx, ty = side_cell(s, p, slot, side)
     new = s.n_slots[p]
     s.n_slots[p] += 1
+    current = s.cells_current[p] and r.max_painting_size == NO_LIMIT  # a size limit may drop cells: rebuild
     put_tile(r, s, p, tile, new, tx, ty, o)
+    if current:
+        cells_after_tile(r, s, p, new)
     return new
 
 
@@ -286,7 +363,7 @@ def lift_tile(s, p, slot):
     """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = 0
     s.slot_placed[p, slot] = 0
-    cells_changed(s)
+    cells_changed(s, p)
 
 
 @njit
@@ -294,7 +371,7 @@ def restore_tile(s, p, slot):
     """Undo lift_tile (a legality test that looked at the painting without the tile)."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = slot + 1
     s.slot_placed[p, slot] = 1
-    cells_changed(s)
+    cells_changed(s, p)
 
 
 @njit

@@ -38,6 +38,9 @@ MAX_SLOTS = MAX_TILES + 1  # the starting tile and every ink tile
 MAX_SQUARES = 4 * MAX_SLOTS
 GRID = 128  # > MAX_SLOTS + 1: the cells of a painting and its empty neighbours never meet modulo GRID
 GRID_MASK = GRID - 1
+# free cells (empty cells beside a painting): n edge-connected tiles have at most 2 n + 2 (each tile adds at most 2
+# to the count), and the engine keeps every painting edge-connected (spec §3.3, §4.8 `move_tile`)
+MAX_FREE_CELLS = 2 * MAX_SLOTS + 2
 N_ORIENTATIONS = 8
 N_SIDES = 4  # E, S, W, N
 SIDE_DX = np.array([1, 0, -1, 0], np.int64)
@@ -206,18 +209,24 @@ STATE_DTYPE = np.dtype([
     ("goal_value", "i1"),  # of the last completion: its bonus row
     ("f_list", "i2", MAX_SQUARES), ("f_n", "i2"),  # the splash set F of a completion (spec §4.4 a)
     ("picks_left", "i2"), ("pick_reserve", "i1"), ("pick_own", "i2"),  # F's squares still to choose when short
-    # the areas of one painting (areas.py): valid while areas_player holds its player, NONE once it changed
-    ("areas_player", "i1"), ("area_label", "i2", MAX_SQUARES), ("area_size", "i2", MAX_SQUARES),
-    ("size_before", "i2", MAX_SQUARES), ("open_colour", "i1", MAX_SQUARES),  # the colour of an open square, or NONE
+    # the areas of each painting (areas.py): valid while areas_current[p] is 1, 0 once p's painting changed
+    ("areas_current", "i1", MAX_PLAYERS), ("area_label", "i2", (MAX_PLAYERS, MAX_SQUARES)),
+    ("area_size", "i2", (MAX_PLAYERS, MAX_SQUARES)), ("size_before", "i2", MAX_SQUARES),
+    ("open_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
     ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
-    # the free cells of one painting (lattice.free_cells): valid while cells_player holds its player
-    ("cells_player", "i1"), ("free_n", "i2"), ("free_key", "i2", N_SIDES * MAX_SLOTS),
-    ("free_faces", "i4", N_SIDES * MAX_SLOTS), ("free_facing", "i2", (N_SIDES * MAX_SLOTS, 8)),
+    # the free cells of each painting (lattice.free_cells): valid while cells_current[p] is 1; scratch: the slots
+    # around a cell and its facing squares (lattice.cell_name, set_facing)
+    ("cells_current", "i1", MAX_PLAYERS), ("free_n", "i2", MAX_PLAYERS),
+    ("free_key", "i2", (MAX_PLAYERS, MAX_FREE_CELLS)), ("free_faces", "i4", (MAX_PLAYERS, MAX_FREE_CELLS)),
+    ("free_facing", "i2", (MAX_PLAYERS, MAX_FREE_CELLS, 8)), ("cell_around", "i2", N_SIDES),
+    ("cell_facing", "i2", 8),
     # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
-    # open squares facing a cell (colour, area label) and the areas a placement joins
+    # open squares facing a cell (colour, area label, that area's size, free splashes, largest and smallest goal,
+    # and a mask of the earlier faces of the same area)
     ("area_goal_min", "i2", MAX_SQUARES), ("area_goal_max", "i2", MAX_SQUARES), ("area_splashes", "i2", MAX_SQUARES),
-    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("seen", "i2", 8),
+    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("face_size", "i2", 8), ("face_splashes", "i2", 8),
+    ("face_goal_max", "i2", 8), ("face_goal_min", "i2", 8), ("face_same", "u1", 8),
     ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),

@@ -123,7 +123,6 @@ def setup(r, s, seed):
     s.black_reserve = r.black_bottles  # step 8: the black reserve and the bonus token supplies
     for i in range(MAX_BONUS_TOKENS):
         s.btok_where[i] = IN_SUPPLY if i < r.n_bonus_tokens else REMOVED
-    s.areas_player = NONE
     s.first_player = next_below(s.start_player_rng, n)  # step 9 (RULING: uniformly random)
     s.round = 1
     begin_turn(r, s, s.first_player)

@@ -2,7 +2,7 @@
 squares (bottles back to the wild or black reserve, bonus tokens out of the game, §7.1b A4)."""
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.lattice import cells_changed, neighbour
+from simkit.games.ink.engine.lattice import neighbour, recolour_facing
 from simkit.games.ink.engine.layout import (COVERED, MAX_SQUARES, NO_BOTTLE, NONE, REMOVED, UPRIGHT_BLACK,
                                             UPRIGHT_OWN, UPSIDE_DOWN_BLACK, UPSIDE_DOWN_OWN, X_BAG, X_DISCARDED,
                                             X_HAND, X_PAINTING)
@@ -108,7 +108,8 @@ def cover(r, s, p, q):
         s.black_placed[p] -= 1
     s.sq_bottle[p, q] = NO_BOTTLE
     s.sq_colour[p, q] = COVERED
-    cells_changed(s)
+    if s.cells_current[p]:  # the free cells facing q lose its colour (no rebuild at the tile that follows)
+        recolour_facing(r, s, p, q, q)
     s.sq_mark[p, q] = NO_MARK
     if s.sq_tokens[p, q]:
         where = p * MAX_SQUARES + q

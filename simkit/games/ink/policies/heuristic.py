@@ -1,6 +1,7 @@
 """The heuristic families of spec §9 as one compiled greedy chooser with per-family weights.
 
-Every decision scans the legal atomic actions (engine `legal_actions`) and takes the best by a one-step score:
+Every decision scans the legal atomic actions (engine `legal_actions`; a tile placement, the same actions read
+straight from the painting's free-cell table) and takes the best by a one-step score:
 - tile placement: for each square of the placed tile, the same-colour open areas it joins (areas of the current
   painting, each counted once): a goal that the joined area would reach in size scores its goal weight plus the
   splash weight per free splash of the area (bottles placeable this turn), else the area-growth weight per square
@@ -24,7 +25,8 @@ best tile, and a placement of the X token that strands the wheel is no candidate
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
-from simkit.games.ink.engine.lattice import facing_square, free_index, neighbour, side_cell
+from simkit.games.ink.engine.lattice import (facing_square, forbidden_cell, free_cells, free_index, neighbour,
+                                             orientation_bits, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS,
                                             STOP, TILE, X, Reserve, Stage)
@@ -108,7 +110,7 @@ def area_tables(s, p, gmin, gmax, spl):
         spl[q] = 0
     for q in range(n):
         if is_open(s, p, q):
-            lab = s.area_label[q]
+            lab = s.area_label[p, q]
             m = s.sq_mark[p, q]
             if m > 0:
                 gmin[lab] = min(gmin[lab], m)
@@ -119,17 +121,34 @@ def area_tables(s, p, gmin, gmax, spl):
 
 @njit
 def facing_areas(r, s, p, slot, side):
-    """The open squares facing a tile put beside slot `slot` (side `side`): for position j across its k-th outward
-    side, s.face_colour[2 j + k] (NONE when there is no open square) and s.face_label[2 j + k]."""
+    """The open squares facing a tile put beside slot `slot` (side `side`), after area_tables: for position j across
+    its k-th outward side, face f = 2 j + k, s.face_colour[f] (NONE when there is no open square), its area's label,
+    size, free splashes, largest and smallest goal, and s.face_same[f], the mask of the earlier faces of that area
+    (what placement_score needs of a cell, gathered once for its many orientations)."""
     i = free_index(r, s, p, N_SIDES * slot + side)
     tx, ty = side_cell(s, p, slot, side)
     for f in range(2 * 4):
-        q = s.free_facing[i, f] if i != NONE else facing_square(s, p, tx, ty, f)
-        if q == NONE or not is_open(s, p, q):
-            s.face_colour[f] = NONE
-        else:
-            s.face_colour[f] = s.sq_colour[p, q]
-            s.face_label[f] = s.area_label[q]
+        set_face(s, p, f, s.free_facing[p, i, f] if i != NONE else facing_square(s, p, tx, ty, f))
+
+
+@njit
+def set_face(s, p, f, q):
+    """Face f of the cell facing_areas gathers: square q (NONE: none there)."""
+    if q == NONE or not is_open(s, p, q):
+        s.face_colour[f] = NONE
+        return
+    lab = s.area_label[p, q]
+    s.face_colour[f] = s.sq_colour[p, q]
+    s.face_label[f] = lab
+    s.face_size[f] = s.area_size[p, lab]
+    s.face_splashes[f] = s.area_splashes[lab]
+    s.face_goal_max[f] = s.area_goal_max[lab]
+    s.face_goal_min[f] = s.area_goal_min[lab]
+    same = 0
+    for g in range(f):
+        if s.face_colour[g] != NONE and s.face_label[g] == lab:
+            same |= 1 << g
+    s.face_same[f] = same
 
 
 @njit
@@ -137,13 +156,15 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
     """The one-step score of place_tile action a; facing_areas must hold its cell, prepare_placements the tables."""
     o = (a - TILE) % N_ORIENTATIONS
     tile = s.hand_tile
-    gmin, gmax, spl, seen, weights = s.area_goal_min, s.area_goal_max, s.area_splashes, s.seen, s.goal_w
-    nseen = 0
+    weights = s.goal_w
+    joined = 0  # the faces whose area the tile joins: an area counts once, at its first joined face
+    for f in range(2 * 4):
+        if s.face_colour[f] == r.tile_colour[tile, SOURCE[o, f >> 1]]:
+            joined |= 1 << f
     score = 0.0
     sw = splash_weight(family, p0, p1)
     gw = growth_weight(family, p0, p1)
     for j in range(4):
-        c = r.tile_colour[tile, SOURCE[o, j]]
         m = r.tile_mark[tile, SOURCE[o, j]]
         size = 1
         splashes = 1 if m == SPLASH else 0
@@ -153,22 +174,12 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
             best = 0.3 * (weights[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5,
                                                                              p6, p7))
             hi, lo = m, m
-        for k in range(2):
-            if s.face_colour[2 * j + k] != c:
-                continue
-            lab = s.face_label[2 * j + k]
-            dup = False
-            for t in range(nseen):
-                if seen[t] == lab:
-                    dup = True
-            if dup:
-                continue
-            seen[nseen] = lab
-            nseen += 1
-            size += s.area_size[lab]
-            splashes += spl[lab]
-            hi = max(hi, gmax[lab])
-            lo = min(lo, gmin[lab])
+        for f in range(2 * j, 2 * j + 2):
+            if joined >> f & 1 and not joined & s.face_same[f]:
+                size += s.face_size[f]
+                splashes += s.face_splashes[f]
+                hi = max(hi, s.face_goal_max[f])
+                lo = min(lo, s.face_goal_min[f])
         if size > 1:
             gain = gw * (size - 1)
             for v in (hi, lo):
@@ -204,6 +215,33 @@ def placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7):
 
 
 @njit
+def best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """Stage PLACE_TILE: the legal placement of the best value (the first of equal ones), or -1 when none is legal.
+    The placements are tile_placements' own, in its order, read straight from the free-cell table, so a cell's
+    facing areas are gathered from its row once for all its orientations."""
+    prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
+    orientation_bits(r, s, s.hand_tile)
+    best, best_a = -1e18, -1
+    for i in range(free_cells(r, s, p)):
+        key, faces = s.free_key[p, i], s.free_faces[p, i]
+        if forbidden_cell(s, p, key, s.hand_slot):
+            continue
+        gathered = False
+        for o in range(N_ORIENTATIONS):
+            if s.fit[o] & faces:
+                if not gathered:
+                    for f in range(2 * 4):
+                        set_face(s, p, f, s.free_facing[p, i, f])
+                    gathered = True
+                a = TILE + N_ORIENTATIONS * key + o
+                v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
+                explain.note(notes, a, v)
+                if v > best:
+                    best, best_a = v, a
+    return best_a
+
+
+@njit
 def x_damage(s, p, q):
     if q == NONE:
         return 0.0
@@ -214,7 +252,7 @@ def x_damage(s, p, q):
     elif m == SPLASH:
         d += 1.0
     if is_open(s, p, q):
-        d += 0.05 * s.area_size[s.area_label[q]]
+        d += 0.05 * s.area_size[p, s.area_label[p, q]]
     return d
 
 
@@ -231,6 +269,8 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return CHOICE + k if k >= 1 else STOP
         if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
             return STOP
+    if stage == Stage.PLACE_TILE and not s.done:
+        return best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
     n = legal_actions(r, s, legal)
     if n == 0:
         return -1
@@ -266,16 +306,6 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
                 if raw < p0:
                     return pass_a
         return best_a
-    if stage == Stage.PLACE_TILE:
-        prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
-        cell = NONE
-        for i in range(n):
-            a = legal[i]
-            v, cell = placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7)
-            explain.note(notes, a, v)
-            if v > best:
-                best, best_a = v, a
-        return best_a
     if stage == Stage.GOALS:
         compute_areas(s, p)
         prefer = Reserve.WILD if family == WILD_FIRST else Reserve.PALETTE
@@ -289,10 +319,10 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             w = goal_weight(r, s, family, s.sq_mark[p, q], p0, p1, p2, p3, p4, p5, p6, p7)
             if w <= 0:
                 continue
-            lab = s.area_label[q]
+            lab = s.area_label[p, q]
             spl = 0
             for t in range(4 * s.n_slots[p]):
-                if s.area_label[t] == lab and s.sq_mark[p, t] == SPLASH:
+                if s.area_label[p, t] == lab and s.sq_mark[p, t] == SPLASH:
                     spl += 1
             v = w + sw * spl + (0.5 if res == prefer else 0.0)
             explain.note(notes, a, v)
