@@ -251,10 +251,18 @@ def main() -> None:
 
 
 def _label(game, field: str, value) -> str:
-    """An enum name for a field's value when the game's layout module has an IntEnum of that name (Stage)."""
+    """An enum name for a field's value when the game's state layout module (engine.layout, or engine.state) has an
+    IntEnum of that name (Stage)."""
     import importlib
-    module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".engine.layout")
-    enum = getattr(module, field.capitalize(), None)
+    package = type(game).__module__.rsplit(".", 1)[0]
+    enum = None
+    for name in ("layout", "state"):
+        try:
+            module = importlib.import_module(f"{package}.engine.{name}")
+        except ModuleNotFoundError:
+            continue
+        enum = getattr(module, field.capitalize(), None)
+        break
     try:
         return enum(value).name if enum is not None else str(value)
     except ValueError:

@@ -325,8 +325,8 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
     closest to completion among those that can take a matching cube."""
     g = game(ruleset="base", n_players=n, **modules)
     choice = resolve_policy(g, {"policy": "heuristic"})
-    params = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
-    seen, ws = set(), new_workspace()
+    seen, ws = set(), new_workspace()[0]
+    ws["params"] = policy_vector(choice, POLICY_PARAMS, MAX_PARAMS)
     for seed in range(1, 9):
         state, previous = g.new_initial_state(seed), ""
         while not state.is_terminal():
@@ -334,7 +334,7 @@ def test_heuristic_decides_the_base_game_stages_itself(n, modules):
             stage = STAGE_NAMES[int(s["stage"])]
             if stage in BASE_STAGES:
                 seen.add(stage)
-                action = heuristics.heuristic_choice(state.rules, s, p, params, ws.have, ws.need, ws.explain)
+                action = heuristics.heuristic_choice(state.rules, s, p, ws)
                 assert action in state.legal_actions(), (stage, action, state.legal_actions())
                 if stage == "paint_target":  # every painting in progress may be offered, even one no cube fits
                     targets = [a - TARGET for a in state.legal_actions() if a >= TARGET]

@@ -68,4 +68,4 @@ class CouleursGame(CompiledGame):
         return new_workspace(), new_search_workspace() if (policy_ids == SEARCH).any() else None
 
     def explain_buffer(self, policy_args: tuple) -> np.ndarray:
-        return policy_args[0].explain
+        return policy_args[0]["explain"][0]

@@ -755,6 +755,13 @@ def _ranges(r, s):
 @njit
 def legal_actions(r, s, out):
     """Write the legal actions (ascending) into out; return their count."""
+    return fill_legal(r, s, out)
+
+
+@njit(inline="always")
+def fill_legal(r, s, out):
+    """legal_actions, inlined into the policies that list into a field of their scratch record (a record field is
+    an array type of its own: a call would compile legal_actions a second time)."""
     if s.done:
         return 0
     lo, hi, lo2, hi2 = _ranges(r, s)

@@ -21,12 +21,12 @@ import numpy as np
 
 from simkit.core import explain
 from simkit.core.jit import njit
-from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, MAX_SECTORS, MIX_BLACK, MIX_PURPLE, PAINT,
-                                              PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P,
-                                              R, W, Y)
-from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, is_legal,
-                                                      legal_actions, level, mix_inputs, non_black, owns_standing,
-                                                      painting_complete, place_ok, slot_standing, swap_ok)
+from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, LOWER_ACTIONS, MAX_SECTORS, MIX_BLACK,
+                                                    MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH,
+                                                    UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
+from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, fill_legal,
+                                                      is_legal, level, mix_inputs, non_black, owns_standing,
+                                                      painting_complete, place_ok, resolvable, slot_standing, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
 from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
@@ -70,30 +70,38 @@ def focus_index(r, s, p):
 KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
 SQUARES_AT = KEEP_AT + 7  # needs(): out[SQUARES_AT + c] = empty squares of colour c
 N_NEEDS = SQUARES_AT + 6
+N_LOWER = len(LOWER_ACTIONS)  # lower_value's memo: one value per lower action
 
 
 @njit
-def needs(r, s, p, have, params, out):
-    """What p's active painting asks for, given the cubes `have`:
+def needs(r, s, p, ws):
+    """What p's active painting asks for, given the cubes ws.have, into out = ws.need (ws.focus: the painting,
+    focus_index, which the valuing helpers of the same decision read):
     out[c] = cubes of colour c it still lacks (c < 6; a planned black adds an orange, a green and a purple),
     out[W] = whites to gather for the squares whites will take, out[8 + x] = primaries x the missing secondaries'
     mixes need, out[KEEP_AT + c] = cubes of colour c (c < 7) worth keeping: the squares' colours, a planned
     black's inputs, the inputs of missing secondaries, whites within the tolerance; out[SQUARES_AT + c] = empty
     squares of colour c.
     Returns the empty squares left (0: no painting to work on)."""
-    tolerance = int(params[TOLERANCE])
+    have, out = ws.have, ws.need
+    tolerance = int(ws.params[TOLERANCE])
     for c in range(N_NEEDS):
         out[c] = 0
     i = focus_index(r, s, p)
+    ws.focus = i
     if i < 0 or painting_complete(r, s, p, i):
         return 0
     card = s.cards[p, i]
-    empty = 0
+    empty, whites, blacks = 0, 0, 0
     for q in range(9):
-        if s.squares[p, i, q] == EMPTY:
+        c = s.squares[p, i, q]
+        if c == EMPTY:
             out[r.card_grid[card, q]] += 1
             empty += 1
-    filled, whites, blacks = painting_counts(r, s, p, i)
+        elif c == W:
+            whites += 1
+        elif c == K:
+            blacks += 1
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
         out[KEEP_AT + c] = out[c]  # squares of colour c
@@ -107,7 +115,7 @@ def needs(r, s, p, have, params, out):
             out[c] -= 1
             stand_in += 1
     out[W] = max(0, stand_in - have[W])
-    if plans_black(r, s, have, params, blacks, out[O] + out[G] + out[P] > 0):
+    if plans_black(r, s, ws, blacks, out[O] + out[G] + out[P] > 0):
         for d in (O, G, P):  # one of each for the black, beyond the painting's squares (whites never stand in)
             if have[d] <= out[KEEP_AT + d]:
                 out[d] += 1
@@ -127,28 +135,29 @@ def needs(r, s, p, have, params, out):
 
 
 @njit
-def wants_signature(r, s, p, sign):
-    """Whether p would put a black on the focus painting (black_signatures, none there yet)."""
-    i = focus_index(r, s, p)
-    if not sign or i < 0 or painting_complete(r, s, p, i):
+def wants_signature(r, s, p, ws):
+    """Whether p would put a black on the focus painting (black_signatures, none there yet); after needs()."""
+    i = ws.focus
+    if not ws.params[SIGN] > 0.5 or i < 0 or painting_complete(r, s, p, i):
         return False
     filled, whites, blacks = painting_counts(r, s, p, i)
     return blacks < r.max_blacks_per_painting
 
 
 @njit
-def plans_black(r, s, have, params, blacks, lacks_secondary):
+def plans_black(r, s, ws, blacks, lacks_secondary):
     """Whether needs() adds an orange, a green and a purple for a black: for a signature the focus painting (an
-    unfinished one holding `blacks`) lacks, with none in hand (`have`) and one left in the supply.
+    unfinished one holding `blacks`) lacks, with none in hand (ws.have) and one left in the supply.
     black_eagerness patient waits until the painting's own secondaries are in hand (lacks_secondary false),
     planned does not wait; auto is planned with the painting market (base game), patient otherwise (what
     measured best in each)."""
+    params = ws.params
     eager = int(params[BLACK_EAGERNESS])
     if eager == BLACK_AUTO:
         eager = BLACK_PLANNED if market_mode(r) else BLACK_PATIENT
     if eager == BLACK_SPARE or (eager == BLACK_PATIENT and lacks_secondary) or s.supply[K] == 0:
         return False
-    return params[SIGN] > 0.5 and blacks < r.max_blacks_per_painting and have[K] == 0
+    return params[SIGN] > 0.5 and blacks < r.max_blacks_per_painting and ws.have[K] == 0
 
 
 @njit
@@ -158,21 +167,22 @@ def hire_open(r, s, p, hire):
 
 
 @njit
-def pushed_track(r, s, p, weights):
-    """The track p pushes towards its bonus space for a hire: the one nearest it (the upgrade priority breaks
-    ties); -1 when every track is past it or already took its bonus."""
+def pushed_track(r, s, p, upgrades):
+    """The track p pushes towards its bonus space for a hire: the one nearest it (the priority of the `upgrades`
+    parameter breaks ties); -1 when every track is past it or already took its bonus."""
     best, best_key = -1, -1.0
     for t in range(3):
         if s.space[p, t] < r.track_bonus_space and s.token_kind[p, t] == TK_NONE:
-            key = s.space[p, t] + 0.1 * weights[t]
+            key = s.space[p, t] + 0.1 * UPGRADE_WEIGHTS[upgrades, t]
             if key > best_key:
                 best, best_key = t, key
     return best
 
 
 @njit
-def spare_cubes(r, s, p, need):
+def spare_cubes(r, s, p, ws):
     """Reserve cubes beyond those worth keeping (see needs)."""
+    need = ws.need
     total = 0
     for c in range(7):
         total += max(0, s.reserve[p, c] - need[KEEP_AT + c])
@@ -180,8 +190,9 @@ def spare_cubes(r, s, p, need):
 
 
 @njit
-def least_needed_colour(r, s, p, need):
+def least_needed_colour(r, s, p, ws):
     """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
+    need = ws.need
     best, best_surplus = -1, -1e9
     for c in range(7):
         if s.reserve[p, c] <= 0:
@@ -220,7 +231,7 @@ def card_score(r, s, p, card, tier_pref, tolerance):
 
 
 @njit
-def best_card_action(r, s, p, tier_pref, tolerance, draft, notes):
+def best_card_action(r, s, p, tier_pref, tolerance, draft, ws):
     best, best_score = -1, -1e9
     n = s.hand_n[p] if draft else s.n_kept[p]
     for i in range(n):
@@ -234,7 +245,7 @@ def best_card_action(r, s, p, tier_pref, tolerance, draft, notes):
             if s.card_state[p, i] != CARD_RESERVE:
                 continue
             score = card_score(r, s, p, s.cards[p, i], tier_pref, tolerance)
-        explain.note(notes, CARD + i, score)
+        explain.note(ws.explain, CARD + i, score)
         if score > best_score:
             best, best_score = i, score
     return CARD + best
@@ -244,10 +255,12 @@ def best_card_action(r, s, p, tier_pref, tolerance, draft, notes):
 
 
 @njit
-def paintable(r, s, p, have, need, tolerance, sign):
-    """Cubes a paint action could place now from `have` (matching colours, whites within the tolerance, a
-    signature), capped by the Brush level; `need` as filled by needs()."""
-    i = focus_index(r, s, p)
+def paintable(r, s, p, ws):
+    """Cubes a paint action could place now from ws.have (matching colours, whites within the tolerance, a
+    signature), capped by the Brush level; after needs()."""
+    have, need = ws.have, ws.need
+    tolerance, sign = int(ws.params[TOLERANCE]), ws.params[SIGN] > 0.5
+    i = ws.focus
     if i < 0 or painting_complete(r, s, p, i):
         return 0, False
     filled, whites, blacks = painting_counts(r, s, p, i)
@@ -264,13 +277,13 @@ def paintable(r, s, p, have, need, tolerance, sign):
 
 
 @njit
-def bonus_card_value(r, s, p, card, have, need, tolerance, sign):
+def bonus_card_value(r, s, p, card, ws):
     if card == 0:  # Painting: a second paint
-        n, done = paintable(r, s, p, have, need, tolerance, sign)
+        n, done = paintable(r, s, p, ws)
         return 1.0 * n + (3.0 if done else 0.0)
     if card == 2:  # Mixing
         for c in (O, G, P):
-            if need[c] > 0:
+            if ws.need[c] > 0:
                 return 1.5
         return 0.2
     if card == 4:  # Tool: two free upgrades
@@ -281,9 +294,26 @@ def bonus_card_value(r, s, p, card, have, need, tolerance, sign):
 
 
 @njit
-def lower_value(r, s, p, a, have, need, params, placing_paint, placing_exhibit):
-    """The value of performing lower action a now for p (from the reserve `have`, missing colours `need`)."""
-    tolerance, sign = int(params[TOLERANCE]), params[SIGN] > 0.5  # an int, as every caller of paintable
+def forget_values(ws):
+    """A new decision: lower_value computes each action's value again."""
+    for a in range(N_LOWER):
+        ws.valued[a] = 0
+
+
+@njit
+def lower_value(r, s, p, a, ws, placing_paint, placing_exhibit):
+    """The value of performing lower action a now for p (from the cubes ws.have, the needs ws.need), computed
+    once per decision (forget_values starts one; the flags are the same for the whole decision): an imitator
+    values again the actions of the slots it could copy."""
+    if not ws.valued[a]:
+        ws.value[a] = action_value(r, s, p, a, ws, placing_paint, placing_exhibit)
+        ws.valued[a] = 1
+    return ws.value[a]
+
+
+@njit
+def action_value(r, s, p, a, ws, placing_paint, placing_exhibit):
+    have, need, params = ws.have, ws.need, ws.params
     if a <= GET_BLUE:
         tube = level(r, s, p, TUBE)
         return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
@@ -295,57 +325,57 @@ def lower_value(r, s, p, a, have, need, params, placing_paint, placing_exhibit):
     if a == MIX_BLACK:
         if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
             return 0.0
-        if wants_signature(r, s, p, sign) and have[K] == 0:
+        if wants_signature(r, s, p, ws) and have[K] == 0:
             return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
         return 0.0
     if a <= UPGRADE_BRUSH:
         t = a - UPGRADE_TUBE
         if s.space[p, t] >= r.track_len[t] or non_black(r, s, p) < r.upgrade_cost:
             return 0.0
-        weights = UPGRADE_WEIGHTS[int(params[1])]
-        value = 1.0 * weights[t]
+        upgrades = int(params[1])
+        value = 1.0 * UPGRADE_WEIGHTS[upgrades, t]
         if s.space[p, t] + 1 == r.track_bonus_space:
             value += 1.0
         hire = int(params[HIRE_POLICY])
-        if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, weights) == t:
+        if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, upgrades) == t:
             value += HIRE_PULL[hire]
-        if spare_cubes(r, s, p, need) < r.upgrade_cost:
+        if spare_cubes(r, s, p, ws) < r.upgrade_cost:
             value -= 1.2
         return value
     if a == PAINT:
         if placing_paint:
             return 0.0
-        n, done = paintable(r, s, p, have, need, tolerance, sign)
+        n, done = paintable(r, s, p, ws)
         return 1.3 * n + (3.0 if done else 0.0)
     if a == EXHIBIT:
         i = active_index(r, s, p)
         if i >= 0 and painting_complete(r, s, p, i) and not placing_exhibit:
             return 12.0
         if can_buy(r, s, p):
-            return buy_value(r, s, p, have, need, tolerance, sign)
+            return buy_value(r, s, p, ws)
         return 0.0
     if a == TAKE_PAINTING:
-        if wants_painting(r, s, p, need):
+        if wants_painting(r, s, p, ws):
             return 6.0 if unfinished(r, s, p) == 0 else 1.5
         if can_buy(r, s, p):
-            return buy_value(r, s, p, have, need, tolerance, sign)
+            return buy_value(r, s, p, ws)
         return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
     return 0.0
 
 
 @njit
-def buy_value(r, s, p, have, need, tolerance, sign):
+def buy_value(r, s, p, ws):
     """Module 1: the value of buying the most useful affordable bonus card now."""
     best = 0.0
     for m in range(r.bonus_market_size):
         card = s.bonus_market[m]
         if card >= 0 and r.bonus_cost[card] <= s.reserve[p, W]:
-            best = max(best, bonus_card_value(r, s, p, card, have, need, tolerance, sign))
+            best = max(best, bonus_card_value(r, s, p, card, ws))
     return best - 0.5
 
 
 @njit
-def wants_painting(r, s, p, need):
+def wants_painting(r, s, p, ws):
     """Base game: p takes a market painting when it has none in progress, or one a Paint action could nearly
     finish (so the next is ready); never a third, which would spread its cubes."""
     if not can_take(r, s, p):
@@ -355,18 +385,18 @@ def wants_painting(r, s, p, need):
         return True
     empty = 0
     for c in range(6):
-        empty += need[SQUARES_AT + c]
+        empty += ws.need[SQUARES_AT + c]
     return u == 1 and empty <= level(r, s, p, BRUSH)
 
 
 @njit
-def best_take(r, s, p, tier_pref, tolerance, notes):
+def best_take(r, s, p, tier_pref, tolerance, ws):
     """The legal TAKE action for the market painting p wants most (card_score), or -1."""
     best, best_score = -1, -1e9
     for m in range(painting_market_places(r)):
         if is_legal(r, s, TAKE + m):
             score = card_score(r, s, p, s.market[m], tier_pref, tolerance)
-            explain.note(notes, TAKE + m, score)
+            explain.note(ws.explain, TAKE + m, score)
             if score > best_score:
                 best, best_score = TAKE + m, score
     return best
@@ -407,21 +437,21 @@ def exhibit_choice(r, s, p):
 
 
 @njit(inline="always")
-def held_action(r, s, p, have, need, tolerance, sign):
+def held_action(r, s, p, ws):
     """Option B, after the action: use the most useful held card (unused cards are discarded at the half-turn),
     unless none would help."""
     best, best_value = STOP, 0.5
     for k in range(s.held_n[p]):
-        value = bonus_card_value(r, s, p, s.held[p, k], have, need, tolerance, sign)
+        value = bonus_card_value(r, s, p, s.held[p, k], ws)
         if value > best_value and is_legal(r, s, HELD + k):
             best, best_value = HELD + k, value
     return best
 
 
 @njit
-def upper_value(r, s, p, u, need, params, have, placing_paint, placing_exhibit):
+def upper_value(r, s, p, u, ws, placing_paint, placing_exhibit):
     if u == UP_WHITES:
-        return min(level(r, s, p, TUBE), need[W]) * 1.0 + 0.3
+        return min(level(r, s, p, TUBE), ws.need[W]) * 1.0 + 0.3
     if u == UP_FIRST:
         return 0.4
     if u == UP_ROTATE:
@@ -431,13 +461,14 @@ def upper_value(r, s, p, u, need, params, have, placing_paint, placing_exhibit):
         if slot_standing(r, s, j) > 0:
             a = action_of_slot(r, s, j)
             if can_perform(r, s, p, a, True):
-                best = max(best, lower_value(r, s, p, a, have, need, params, placing_paint, placing_exhibit))
+                best = max(best, lower_value(r, s, p, a, ws, placing_paint, placing_exhibit))
     return best - 0.1
 
 
 @njit
-def planned_reserve(r, s, p, have):
-    """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites)."""
+def planned_reserve(r, s, p, ws):
+    """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites), in ws.have."""
+    have = ws.have
     for c in range(8):
         have[c] = s.reserve[p, c]
     for j in range(r.n_sectors):
@@ -464,28 +495,38 @@ def standing_on(r, s, p, action):
 
 
 @njit
-def prepare_placement(r, s, p, params, have, need):
-    """Fill have/need for valuing p's placements; returns (already on paint, already on exhibit)."""
-    planned_reserve(r, s, p, have)
-    needs(r, s, p, have, params, need)
+def prepare_placement(r, s, p, ws):
+    """Fill ws.have and ws.need for valuing p's placements (a new decision for lower_value); returns (already on
+    paint, already on exhibit)."""
+    planned_reserve(r, s, p, ws)
+    needs(r, s, p, ws)
+    forget_values(ws)
     return standing_on(r, s, p, PAINT), standing_on(r, s, p, EXHIBIT)
 
 
 @njit
-def placement_value(r, s, p, loc, params, have, need, on_paint, on_exhibit):
+def placement_value(r, s, p, loc, ws, on_paint, on_exhibit):
     if loc < MAX_SECTORS:
-        return lower_value(r, s, p, action_of_slot(r, s, loc), have, need, params, on_paint, on_exhibit)
-    return upper_value(r, s, p, loc - MAX_SECTORS, need, params, have, on_paint, on_exhibit)
+        return lower_value(r, s, p, action_of_slot(r, s, loc), ws, on_paint, on_exhibit)
+    return upper_value(r, s, p, loc - MAX_SECTORS, ws, on_paint, on_exhibit)
 
 
 @njit(inline="always")
-def place_action(r, s, p, params, have, need, notes):
-    on_paint, on_exhibit = prepare_placement(r, s, p, params, have, need)
+def location(r, k):
+    """The k-th location of the board (0 <= k < n_sectors + N_UPPER): the lower slots, then the upper spaces
+    (locations MAX_SECTORS + u; the slots between are not on this board)."""
+    return k if k < r.n_sectors else MAX_SECTORS + k - r.n_sectors
+
+
+@njit(inline="always")
+def place_action(r, s, p, ws):
+    on_paint, on_exhibit = prepare_placement(r, s, p, ws)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
-    for loc in range(MAX_SECTORS + N_UPPER):
+    for k in range(r.n_sectors + N_UPPER):
+        loc = location(r, k)
         if place_ok(r, s, p, loc):
-            value = placement_value(r, s, p, loc, params, have, need, on_paint, on_exhibit)
-            explain.note(notes, PLACE + loc, value)
+            value = placement_value(r, s, p, loc, ws, on_paint, on_exhibit)
+            explain.note(ws.explain, PLACE + loc, value)
             if value > best_value:
                 best, best_value = PLACE + loc, value
     return best
@@ -521,35 +562,51 @@ def turn_rank(r, s, loc):
 
 
 @njit
-def unwanted_take(r, s, p, loc, need):
-    """A take_painting assistant p would decline: no painting wanted and no bonus card to buy instead."""
-    return (loc < MAX_SECTORS and action_of_slot(r, s, loc) == TAKE_PAINTING and not wants_painting(r, s, p, need)
-            and not can_buy(r, s, p))
+def reserve_needs(r, s, p, ws):
+    """needs() of p's reserve (ws.have)."""
+    for c in range(8):
+        ws.have[c] = s.reserve[p, c]
+    needs(r, s, p, ws)
 
 
 @njit(inline="always")
-def turn_action(r, s, p, need):
+def turn_action(r, s, p, ws):
+    """The standing assistant of best turn_rank p can resolve (the first such location), else the one of best rank
+    to decline (declining ranks 10 lower). It does not resolve a take_painting assistant that would take no
+    painting and buy no bonus card (needs() is computed for that test only)."""
     best, best_rank = -1, 99
-    for loc in range(MAX_SECTORS + N_UPPER):
+    needs_known = False
+    for k in range(r.n_sectors + N_UPPER):
+        if best_rank == 0:  # nothing ranks better
+            break
+        loc = location(r, k)
         if not owns_standing(r, s, p, loc):
             continue
-        for a in (USE + loc, DECLINE + loc):
-            if a < DECLINE and unwanted_take(r, s, p, loc, need):
-                continue
-            if is_legal(r, s, a):
-                rank = turn_rank(r, s, loc) + (10 if a >= DECLINE else 0)  # resolve before declining
-                if rank < best_rank:
-                    best, best_rank = a, rank
-                break
+        rank = turn_rank(r, s, loc)
+        if rank >= best_rank:  # declining it would rank lower still
+            continue
+        usable = resolvable(r, s, p, loc)  # is_legal(USE + loc) for a standing assistant of p's
+        if usable and loc < MAX_SECTORS and action_of_slot(r, s, loc) == TAKE_PAINTING:
+            if not needs_known:
+                reserve_needs(r, s, p, ws)
+                needs_known = True
+            usable = wants_painting(r, s, p, ws) or can_buy(r, s, p)
+        if usable:
+            best, best_rank = USE + loc, rank
+        elif rank + 10 < best_rank:  # declining a standing assistant is always legal
+            best, best_rank = DECLINE + loc, rank + 10
     return best
 
 
 @njit
-def paint_action(r, s, p, tolerance, sign, sign_first, need):
+def paint_action(r, s, p, ws):
     """The next cube to place: the signature first when sign_first (black_eagerness other than spare: a black
     in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
     Toulouse-Lautrec mismatch for a colour p lacks, a signature, a white within the tolerance (or Valadon's), else
     stop. The cube goes on the painting the engine targets."""
+    need = ws.need
+    tolerance, sign = int(ws.params[TOLERANCE]), ws.params[SIGN] > 0.5
+    sign_first = int(ws.params[BLACK_EAGERNESS]) > 0
     i = s.target
     card = s.cards[p, i]
     filled, whites, blacks = painting_counts(r, s, p, i)
@@ -592,16 +649,16 @@ def first_legal_in(r, s, lo, hi):
 
 
 @njit(inline="always")
-def card_action(r, s, p, params, have, need):
+def card_action(r, s, p, ws):
     """Module 1: the bought card (exhibit if possible, else its effect when useful)."""
     if is_legal(r, s, ACCEPT):
         return ACCEPT
     card = s.pend_bonus
     if card == 2:
         for c in (O, G, P):
-            if need[c] > 0 and is_legal(r, s, MIXCARD + c - O):
+            if ws.need[c] > 0 and is_legal(r, s, MIXCARD + c - O):
                 return MIXCARD + c - O
-        if wants_signature(r, s, p, params[SIGN] > 0.5) and is_legal(r, s, MIXCARD + 3):
+        if wants_signature(r, s, p, ws) and is_legal(r, s, MIXCARD + 3):
             return MIXCARD + 3
         for k in range(4):
             if k < 3 and is_legal(r, s, MIXCARD + k):
@@ -613,7 +670,8 @@ def card_action(r, s, p, params, have, need):
 
 
 @njit
-def swap_action(r, s, p, need):
+def swap_action(r, s, p, ws):
+    need = ws.need
     for t in range(6):
         if need[t] <= 0:
             continue
@@ -624,101 +682,58 @@ def swap_action(r, s, p, need):
 
 
 @njit
-def best_tool(r, s, p, params):
+def best_tool(r, s, p, upgrades):
     best, best_w = STOP, -1.0
     for t in range(3):
-        if s.space[p, t] < r.track_len[t] and UPGRADE_WEIGHTS[int(params[1]), t] > best_w:
-            best, best_w = TOOLMOVE + t, UPGRADE_WEIGHTS[int(params[1]), t]
+        if s.space[p, t] < r.track_len[t] and UPGRADE_WEIGHTS[upgrades, t] > best_w:
+            best, best_w = TOOLMOVE + t, UPGRADE_WEIGHTS[upgrades, t]
     return best
 
 
 @njit(inline="always")
-def keep_action(r, s, p, params, have, need, notes):
+def keep_action(r, s, p, ws):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
-    for c in range(8):
-        have[c] = s.reserve[p, c]
-    needs(r, s, p, have, params, need)
+    reserve_needs(r, s, p, ws)
+    forget_values(ws)
     best, best_value = -1, -1e9
     for j in range(r.n_sectors):
         if s.lower[p, j] > 0:
-            value = lower_value(r, s, p, action_of_slot(r, s, j), have, need, params, False, False)
-            explain.note(notes, KEEP + j, value)
+            value = lower_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+            explain.note(ws.explain, KEEP + j, value)
             if value > best_value:
                 best, best_value = KEEP + j, value
     return best
 
 
 @njit(inline="always")
-def heuristic_choice(r, s, p, params, have, need, notes):
-    """The heuristic's action for p; the candidates it values are noted in `notes` (`core.explain`)."""
-    tier_pref, tolerance, sign = int(params[0]), int(params[TOLERANCE]), params[SIGN] > 0.5
+def heuristic_choice(r, s, p, ws):
+    """The heuristic's action for p, its parameters in ws.params; the candidates it values are noted in ws.explain
+    (`core.explain`). The stages that value cubes compute needs() first."""
+    params = ws.params
+    tier_pref, tolerance = int(params[0]), int(params[TOLERANCE])
     st = s.stage
-    if st == Stage.PLACE:
-        return place_action(r, s, p, params, have, need, notes)
-    for c in range(8):
-        have[c] = s.reserve[p, c]
-    needs(r, s, p, have, params, need)
+    # the stages that do not read needs() (the turn computes it only for a take_painting assistant)
     if st == Stage.TURN:
-        return turn_action(r, s, p, need)
-    if st == Stage.PAY or st == Stage.DISCARD:
-        return COLOUR + least_needed_colour(r, s, p, need)
-    if st == Stage.PAINT:
-        return paint_action(r, s, p, tolerance, sign, int(params[BLACK_EAGERNESS]) > 0, need)
+        return turn_action(r, s, p, ws)
+    if st == Stage.PLACE:
+        return place_action(r, s, p, ws)
+    if st == Stage.KEEP:
+        return keep_action(r, s, p, ws)
     if st == Stage.FREE_PAINT or st == Stage.DEGAS:  # free placements: take them all
         a = first_legal_in(r, s, PAINT_CUBE, VALADON)
         return a if a >= 0 else STOP
     if st == Stage.DRAFT:
-        return best_card_action(r, s, p, tier_pref, tolerance, True, notes)
+        return best_card_action(r, s, p, tier_pref, tolerance, True, ws)
     if st == Stage.ACTIVE or st == Stage.NEW_ACTIVE:
-        return best_card_action(r, s, p, tier_pref, tolerance, False, notes)
+        return best_card_action(r, s, p, tier_pref, tolerance, False, ws)
     if st == Stage.BONUS:
         return HIRE if hire_open(r, s, p, int(params[HIRE_POLICY])) and is_legal(r, s, HIRE) else TOKEN
-    if st == Stage.CEZANNE:
-        t = s.pend_track
-        return ACCEPT if spare_cubes(r, s, p, need) >= r.track_level[t, s.space[p, t]] else STOP
-    if st == Stage.MIX_PAY:
-        x, z = mix_inputs(s.pend_colour)
-        if s.reserve[p, W] > need[KEEP_AT + W]:
-            worse = x if s.reserve[p, x] - need[KEEP_AT + x] < s.reserve[p, z] - need[KEEP_AT + z] else z
-            if is_legal(r, s, COLOUR + worse):
-                return COLOUR + worse
-        return ACCEPT if is_legal(r, s, ACCEPT) else first_legal_in(r, s, COLOUR, COLOUR + 3)
-    if st == Stage.EXHIBIT_OR_BUY:
-        if is_legal(r, s, ACCEPT):
-            return ACCEPT
-        if wants_painting(r, s, p, need):
-            take = best_take(r, s, p, tier_pref, tolerance, notes)
-            if take >= 0:
-                return take
-        best, best_value = -1, -1e9
-        for m in range(r.bonus_market_size):
-            if is_legal(r, s, BUY + m):
-                value = bonus_card_value(r, s, p, s.bonus_market[m], have, need, tolerance, sign)
-                explain.note(notes, BUY + m, value)
-                if value > best_value:
-                    best, best_value = BUY + m, value
-        return best
-    if st == Stage.BONUS_CARD:
-        return card_action(r, s, p, params, have, need)
-    if st == Stage.SWAP:
-        return swap_action(r, s, p, need)
     if st == Stage.TOOL:
-        return best_tool(r, s, p, params)
-    if st == Stage.COPY:
-        best, best_value = -1, -1e9
-        for j in range(r.n_sectors):
-            if is_legal(r, s, COPY + j):
-                value = lower_value(r, s, p, action_of_slot(r, s, j), have, need, params, False, False)
-                explain.note(notes, COPY + j, value)
-                if value > best_value:
-                    best, best_value = COPY + j, value
-        return best
-    if st == Stage.KEEP:
-        return keep_action(r, s, p, params, have, need, notes)
+        return best_tool(r, s, p, int(params[1]))
     if st == Stage.PAINTER:
         best, best_rank = CARD, -1.0
         for k in range(r.painter_deal):
-            explain.note(notes, CARD + k, PAINTER_RANK[s.dealt[p, k]])
+            explain.note(ws.explain, CARD + k, PAINTER_RANK[s.dealt[p, k]])
             if PAINTER_RANK[s.dealt[p, k]] > best_rank:
                 best, best_rank = CARD + k, PAINTER_RANK[s.dealt[p, k]]
         return best
@@ -736,22 +751,70 @@ def heuristic_choice(r, s, p, params, have, need, notes):
     if st == Stage.ROTATE:
         return ROTATE
     if st == Stage.TAKE_PAINTING:
-        return best_take(r, s, p, tier_pref, tolerance, notes)
+        return best_take(r, s, p, tier_pref, tolerance, ws)
     if st == Stage.PAINT_TARGET:
         return target_action(r, s, p)
     if st == Stage.EXHIBIT_WHICH:
         return exhibit_choice(r, s, p)
+    reserve_needs(r, s, p, ws)
+    need = ws.need
+    if st == Stage.PAY or st == Stage.DISCARD:
+        return COLOUR + least_needed_colour(r, s, p, ws)
+    if st == Stage.PAINT:
+        return paint_action(r, s, p, ws)
+    if st == Stage.CEZANNE:
+        t = s.pend_track
+        return ACCEPT if spare_cubes(r, s, p, ws) >= r.track_level[t, s.space[p, t]] else STOP
+    if st == Stage.MIX_PAY:
+        x, z = mix_inputs(s.pend_colour)
+        if s.reserve[p, W] > need[KEEP_AT + W]:
+            worse = x if s.reserve[p, x] - need[KEEP_AT + x] < s.reserve[p, z] - need[KEEP_AT + z] else z
+            if is_legal(r, s, COLOUR + worse):
+                return COLOUR + worse
+        return ACCEPT if is_legal(r, s, ACCEPT) else first_legal_in(r, s, COLOUR, COLOUR + 3)
+    if st == Stage.EXHIBIT_OR_BUY:
+        if is_legal(r, s, ACCEPT):
+            return ACCEPT
+        if wants_painting(r, s, p, ws):
+            take = best_take(r, s, p, tier_pref, tolerance, ws)
+            if take >= 0:
+                return take
+        best, best_value = -1, -1e9
+        for m in range(r.bonus_market_size):
+            if is_legal(r, s, BUY + m):
+                value = bonus_card_value(r, s, p, s.bonus_market[m], ws)
+                explain.note(ws.explain, BUY + m, value)
+                if value > best_value:
+                    best, best_value = BUY + m, value
+        return best
+    if st == Stage.BONUS_CARD:
+        return card_action(r, s, p, ws)
+    if st == Stage.SWAP:
+        return swap_action(r, s, p, ws)
+    if st == Stage.COPY:
+        forget_values(ws)
+        best, best_value = -1, -1e9
+        for j in range(r.n_sectors):
+            if is_legal(r, s, COPY + j):
+                value = lower_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+                explain.note(ws.explain, COPY + j, value)
+                if value > best_value:
+                    best, best_value = COPY + j, value
+        return best
     if st == Stage.USE_HELD:
-        return held_action(r, s, p, have, need, tolerance, sign)
+        return held_action(r, s, p, ws)
     return -1
 
 
 @njit
-def heuristic_action(r, s, p, params, ws):
-    """The heuristic's action; falls back to the first legal action should a rule it does not model (a future
-    engine stage) leave its choice illegal."""
-    a = heuristic_choice(r, s, p, params, ws.have, ws.need, ws.explain)
-    if a >= 0 and is_legal(r, s, a):
+def heuristic_action(r, s, p, ws):
+    """The heuristic's action (its parameters in ws.params); falls back to the first legal action should a rule it
+    does not model (a future engine stage) leave its choice illegal."""
+    a = heuristic_choice(r, s, p, ws)
+    # a turn, placement or keep choice is legal whenever one is made (each is picked among the actions the stage's
+    # legality test accepts); the other stages' choices are checked
+    st = s.stage
+    if a >= 0 and (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or is_legal(r, s, a)):
         return a
-    n = legal_actions(r, s, ws.legal)
+    n = fill_legal(r, s, ws.legal)
     return ws.legal[0] if n > 0 else -1

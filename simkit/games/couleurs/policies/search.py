@@ -48,6 +48,7 @@ from simkit.games.couleurs.engine.state import N_UPPER, PLACE, STATE_DTYPE, Stag
 MAX_ROLLOUTS = 64
 PROGRESS_MARGIN = 10  # rounds before the cap from which a deviation may not delay the projected end
 MAX_CANDIDATES = MAX_SECTORS + N_UPPER
+SEARCH_PARAMS = 2  # rollouts and candidates lead the search's parameter vector; the heuristic's follow
 
 SearchWorkspace = namedtuple("SearchWorkspace", "sim scores cand cand_value rollout_seeds end_round")
 
@@ -77,7 +78,7 @@ def resample_hidden(r, sim, seed):
 
 
 @njit
-def rollout(r, s, p, action, seed, params, ws, sws):
+def rollout(r, s, p, action, seed, ws, sws):
     """Play `action`, then the heuristic for everyone to the end; p's final margin over the best other player
     (the round the game ended in is left in sws.end_round[0])."""
     sws.sim[0] = s
@@ -85,7 +86,7 @@ def rollout(r, s, p, action, seed, params, ws, sws):
     resample_hidden(r, sim, seed)
     apply_action(r, sim, action)
     while not sim.done:
-        apply_action(r, sim, heuristic_action(r, sim, sim.current, params, ws))
+        apply_action(r, sim, heuristic_action(r, sim, sim.current, ws))
     sws.end_round[0] = sim.round
     scores = sws.scores[: r.n_players]
     final_scores(r, sim, scores)
@@ -93,22 +94,21 @@ def rollout(r, s, p, action, seed, params, ws, sws):
 
 
 @njit
-def search_action(r, s, p, params, ws, sws):
-    """params: rollouts, candidates, then the heuristic's parameters; ws the policies' scratch, sws the
-    search's (new_search_workspace)."""
-    heuristic_params = params[2:]
+def search_action(r, s, p, rollouts, wanted, ws, sws):
+    """The search's rollouts and candidates parameters; ws the policies' scratch record holding the heuristic's
+    parameters, sws the search's (new_search_workspace)."""
     if s.stage != Stage.PLACE:
-        return heuristic_action(r, s, p, heuristic_params, ws)
-    rollouts, wanted = int(params[0]), int(params[1])
+        return heuristic_action(r, s, p, ws)
+    rollouts, wanted = int(rollouts), int(wanted)
     if not hidden_decks(r, s):  # nothing hidden left and a deterministic heuristic: one continuation says all
         rollouts = 1
     # the heuristic's values of every legal placement, best first (insertion into the candidate list)
-    on_paint, on_exhibit = prepare_placement(r, s, p, heuristic_params, ws.have, ws.need)
+    on_paint, on_exhibit = prepare_placement(r, s, p, ws)
     n = 0
     for loc in range(MAX_SECTORS + N_UPPER):
         if not place_ok(r, s, p, loc):
             continue
-        value = placement_value(r, s, p, loc, heuristic_params, ws.have, ws.need, on_paint, on_exhibit)
+        value = placement_value(r, s, p, loc, ws, on_paint, on_exhibit)
         i = n
         while i > 0 and sws.cand_value[i - 1] < value:
             sws.cand[i] = sws.cand[i - 1]
@@ -130,7 +130,7 @@ def search_action(r, s, p, params, ws, sws):
         total, end = 0.0, 0
         noting = explain.pause(ws.explain)  # the rollouts' heuristic decisions are not this one's candidates
         for k in range(rollouts):
-            total += rollout(r, s, p, sws.cand[c], sws.rollout_seeds[k], heuristic_params, ws, sws)
+            total += rollout(r, s, p, sws.cand[c], sws.rollout_seeds[k], ws, sws)
             end += sws.end_round[0]
         explain.resume(ws.explain, noting)
         explain.note(ws.explain, sws.cand[c], total / rollouts)  # the mean margin

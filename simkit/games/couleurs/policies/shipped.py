@@ -17,8 +17,6 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as np
 
 from simkit.core import explain
@@ -26,8 +24,8 @@ from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.couleurs.rules.components import MAX_SECTORS, PAINT
-from simkit.games.couleurs.engine.transitions import action_of_slot, legal_actions, resolvable
-from simkit.games.couleurs.policies.heuristics import N_NEEDS
+from simkit.games.couleurs.engine.transitions import action_of_slot, fill_legal, resolvable
+from simkit.games.couleurs.policies.heuristics import N_LOWER, N_NEEDS
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_anywhere
 from simkit.games.couleurs.policies.search import MAX_CANDIDATES, MAX_ROLLOUTS
 from simkit.games.couleurs.engine.state import (BUY, COLOUR, DECLINE, MAX_LEGAL, N_ACTIONS, PAINT_CUBE, PLACE, STOP,
@@ -75,15 +73,23 @@ POLICY_DOCS = {
               "(its parameters) over resampled hidden decks and keeps the best mean margin",
 }
 
-Workspace = namedtuple("Workspace", "legal keys have need explain")
+# The compiled policies' scratch, reused from turn to turn (no allocation in the game loop), as one record: numba
+# passes a record by pointer and its fields as arrays without reference counts, while each array argument of a call
+# costs two atomic reference-count updates (docs/adding-a-game.md). The search policy has its own in addition
+# (search.new_search_workspace).
+WORKSPACE_DTYPE = np.dtype([
+    ("legal", "i8", MAX_LEGAL), ("keys", "i8", MAX_LEGAL),  # the random policy's legal list and option keys
+    ("params", "f8", MAX_PARAMS),  # the deciding heuristic's parameters (dispatch.choose_action copies them)
+    # the heuristic's cubes in hand (or planned) and what its painting needs (heuristics.needs), the painting it
+    # plans around, and the values of the lower actions computed this decision (heuristics.lower_value)
+    ("have", "i8", 8), ("need", "i8", N_NEEDS), ("focus", "i8"), ("value", "f8", N_LOWER), ("valued", "i1", N_LOWER),
+    ("explain", "f8", explain.SIZE),  # the candidates a policy weighed (`core.explain`)
+], align=True)
 
 
-def new_workspace() -> Workspace:
-    """Scratch arrays the compiled policies reuse from turn to turn (no allocation in the game loop); the search
-    policy has its own in addition (search.new_search_workspace). `explain`: the candidates a policy weighed
-    (`core.explain`)."""
-    return Workspace(np.zeros(MAX_LEGAL, np.int64), np.zeros(MAX_LEGAL, np.int64), np.zeros(8, np.int64),
-                     np.zeros(N_NEEDS, np.int64), explain.new_buffer())
+def new_workspace() -> np.ndarray:
+    """A blank workspace: a one-record array (the compiled code takes its record, [0])."""
+    return np.zeros(1, WORKSPACE_DTYPE)
 
 
 @njit
@@ -128,7 +134,7 @@ def option_key(r, s, a):
 
 @njit
 def random_action(r, s, p, ws):
-    n = legal_actions(r, s, ws.legal)
+    n = fill_legal(r, s, ws.legal)
     if n == 0:
         return -1
     # distinct option keys of the non-decline actions, in order of first appearance
