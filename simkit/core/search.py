@@ -6,6 +6,8 @@ A game's search keeps its own candidates, its own resampling of what its player 
 the candidates are compared on the same futures (common random numbers).
 """
 
+import numpy as np
+
 from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_u64, shuffle
@@ -40,6 +42,18 @@ def better_candidate(share, margin, best_share, best_margin):
     """A candidate's total win share over its rollouts beats the best so far: more, or as much (to rounding) and a
     larger total score margin."""
     return share > best_share + 1e-9 or (share > best_share - 1e-9 and margin > best_margin)
+
+
+@njit
+def gain_lower_bound(total, squares, rollouts, evidence):
+    """The lower bound, mean − evidence × standard error, of a candidate's mean paired gain over a base action from
+    the sum and the sum of squares of its `rollouts` gains (one rollout: the gain itself). Gains all equal have no
+    spread: their bound is the gain."""
+    mean = total / rollouts
+    if rollouts < 2:
+        return mean
+    var = max(0.0, (squares - rollouts * mean * mean) / (rollouts - 1))
+    return mean - evidence * np.sqrt(var / rollouts)
 
 
 MARGIN_TIE_BREAK = 1e-7  # the weight of a point of mean margin in `candidate_value`

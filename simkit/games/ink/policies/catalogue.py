@@ -40,6 +40,8 @@ POLICY_PARAMS: dict[str, tuple[Param, ...]] = {
                        "(1: the family itself)"),
         Param("rollout_policy", "bonus_chaser", "the heuristic family every seat plays in the rollouts (at its "
               "defaults), and the searcher outside the searched decisions", choices=FAMILIES),
+        Param("evidence", 1.0, "standard errors by which a candidate's mean paired gain over the family's own "
+              "choice must exceed 0 for the search to take it (0: the best mean)", low=0.0, high=10.0),
     ),
 }
 POLICY_DOCS = {
