@@ -67,7 +67,7 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit
-def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws):
+def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws, search_ws):
     """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the state
     record s. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
 
@@ -82,7 +82,7 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws):
         setup(r, s, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], table, ws)
+            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], table, ws, search_ws)
             apply_action(r, s, action)
         if s.error:
             return g

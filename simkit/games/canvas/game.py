@@ -11,7 +11,8 @@ from simkit.games.canvas.batch import END_REASONS, LAYOUT, play_games, record_ga
 from simkit.games.canvas.engine import transitions as engine
 from simkit.games.canvas.engine.state import ERROR_TEXT, STATE_DTYPE
 from simkit.games.canvas.policies.dispatch import choose_action
-from simkit.games.canvas.policies.shipped import MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, new_workspace
+from simkit.games.canvas.policies.shipped import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, Policy,
+                                                 new_workspace)
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.rules.ruleset import CONFORMANCE_CONFIGS, PARAMS, CanvasRules
 from simkit.games.canvas.rules.scenarios import Scenario, build_scenario, scoring_of
@@ -79,7 +80,10 @@ class CanvasGame(CompiledGame):
         return self.scenario(key).rules_arr
 
     def policy_args(self, key: tuple[int, ...], policy_ids: np.ndarray) -> tuple:
-        return self.scenario(key).policy_table, new_workspace()
+        """The scenario's policy table, the policies' workspace, and the same workspace as the search's only when a
+        seat searches (else None: the batch loop is then compiled without the search, dispatch.choose_action)."""
+        ws = new_workspace()
+        return self.scenario(key).policy_table, ws, ws if (policy_ids == Policy.SEARCH).any() else None
 
     def explain_buffer(self, policy_args: tuple) -> np.ndarray:
         return policy_args[1]["explain"]

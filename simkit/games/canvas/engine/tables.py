@@ -92,6 +92,14 @@ def _equal(a, b):
     return True
 
 
+@njit(inline="always")
+def _copy(src, dst):
+    """dst[:] = src element by element: a slice assignment would compile numba's shape-mismatch error message
+    (string formatting), a few seconds of every cold start."""
+    for i in range(len(src)):
+        dst[i] = src[i]
+
+
 @njit
 def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated, binom, orders, vecs, n_vecs,
                 vec_order):
@@ -122,11 +130,11 @@ def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated,
                 kept = 0
                 for v in range(count):
                     if not _dominates(vec, vecs[t, v]):
-                        vecs[t, kept] = vecs[t, v]
+                        _copy(vecs[t, v], vecs[t, kept])
                         vec_order[t, kept] = vec_order[t, v]
                         kept += 1
                 count = kept
-            vecs[t, count] = vec
+            _copy(vec, vecs[t, count])
             vec_order[t, count] = o
             count += 1
         n_vecs[t] = count
