@@ -8,10 +8,12 @@ import numpy as np
 
 from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
+from simkit.core.records import borrowed
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.policies.dispatch import choose_action
 from simkit.games.canvas.engine.transitions import apply_action, final_scores, ranks_and_win_shares, setup
 from simkit.games.canvas.engine.scoring import BONUS, N_CONDITIONS
+from simkit.games.canvas.engine.tables import borrowed_table
 
 # spec §5, "the game ends when every player has 3 paintings" (`paintings_per_player`): the only way a Canvas game
 # ends (its turn bound is an error, not an ending); bit 0 of the end codes
@@ -75,6 +77,7 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws):
     left in s for the error message).
     """
     n_players = r.n_players
+    lent, params = borrowed_table(table), borrowed(seat_params)  # no reference counts per decision
     scores = np.empty(n_players, np.int64)
     ranks = np.empty(n_players, np.int64)
     shares = np.empty(n_players, np.float64)
@@ -82,7 +85,7 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws):
         setup(r, s, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], table, ws)
+            action = choose_action(r, s, seat_policy[g, p], params[g, p], lent, ws)
             apply_action(r, s, action)
         if s.error:
             return g

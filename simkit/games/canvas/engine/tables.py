@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simkit.core.jit import njit
+from simkit.core.records import borrowed
 from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons
 
 
@@ -46,6 +47,14 @@ class PolicyTable(NamedTuple):
     @classmethod
     def of(cls, table: PaintingTable) -> "PolicyTable":
         return cls(table.binom, table.orders, table.vec_order, table.vec_ids, table.uniq)
+
+
+@njit(inline="always")
+def borrowed_table(table):
+    """The PolicyTable's arrays as `records.borrowed` views, for a loop that hands them to the policies on every
+    decision (the caller keeps `table` alive)."""
+    return PolicyTable(borrowed(table.binom), borrowed(table.orders), borrowed(table.vec_order),
+                       borrowed(table.vec_ids), borrowed(table.uniq))
 
 
 def binomials(n: int, k: int) -> np.ndarray:

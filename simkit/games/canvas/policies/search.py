@@ -14,7 +14,7 @@ from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.canvas.engine.transitions import apply_action, can_take, final_scores
-from simkit.games.canvas.policies.shipped import _best_painting_now, _paint_action, _planner_action
+from simkit.games.canvas.policies.shipped import _hand_value, _paint_action, _planner_action
 
 
 @njit
@@ -57,7 +57,7 @@ def search_action(r, s, table, p, params, ws):
             candidates[n] = slot
             n += 1
     if s.hand_size[p] >= r.cards_per_painting:
-        _best_painting_now(r, s, table, p, ws)
+        _hand_value(r, s, table, p, ws)
         candidates[n] = _paint_action(r, s, table, p, ws.chosen)
         n += 1
     if n == 1:
