@@ -205,7 +205,7 @@ WORKSPACE_DTYPE = np.dtype([
     ("ascending", "i8", MAX_HAND), ("positions", "i8", MAX_HAND), ("work", "i8", MAX_K), ("base", "i8", MAX_K),
     ("with_card", "f8", MAX_MARKET),
     ("chosen", "i8", MAX_K + 1),
-    ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS),
+    ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS), ("rng", "u8", 1),
     ("sim", STATE_DTYPE, (1,)), ("explain", "f8", explain.SIZE),
 ], align=True)
 
