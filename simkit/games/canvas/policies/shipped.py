@@ -220,6 +220,8 @@ def _hand_value(r, s, table, p, ws):
     """Fill ws.gains with p's gains and ws.ascending with p's hand in ascending order; return the best painting's
     marginal value (its subset in ws.chosen, for `_paint_action`), or 0 with fewer than k cards."""
     h, ascending, positions = s.hand_size[p], ws.ascending, ws.positions
+    if h + 1 < r.cards_per_painting:  # no painting in reach of this turn: nothing to value
+        return 0.0
     for j in range(h):  # insertion sort, h <= MAX_HAND
         card = s.hand[p, j]
         i = j
