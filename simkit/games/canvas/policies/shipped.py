@@ -80,18 +80,25 @@ def _gain_table(r, s, p, gains):
 
 
 @njit(inline="always")
+def _vector_value(r, table, u, gains):
+    """Marginal points of the table's u-th distinct ribbon vector under the gains table."""
+    n_scoring, uniq = r.n_scoring_cards, table.uniq
+    value = r.bonus_ribbon_points * uniq[u, n_scoring]
+    for c in range(n_scoring):
+        value += gains[c, uniq[u, c]]
+    return value
+
+
+@njit(inline="always")
 def _set_value(r, table, t, gains):
     """Marginal value of the card set of colex rank t: its best ribbon vector under the gains table."""
-    n_scoring, vec_ids, uniq = r.n_scoring_cards, table.vec_ids, table.uniq
+    vec_ids = table.vec_ids
     best = -1e300
     for v in range(vec_ids.shape[1]):
         u = vec_ids[t, v]
         if u < 0:
             break
-        value = r.bonus_ribbon_points * uniq[u, n_scoring]
-        for c in range(n_scoring):
-            value += gains[c, uniq[u, c]]
-        best = max(best, value)
+        best = max(best, _vector_value(r, table, u, gains))
     return best
 
 
@@ -123,7 +130,7 @@ def best_painting(r, table, ascending, positions, n, gains, idx, chosen):
     equal values the choice is the subset first in hand order (lexicographic over its sorted positions), then its
     first vector: what walking the subsets in hand order would keep, found walking them in card order (a subset of
     sorted cards is sorted, so its rank needs no sort)."""
-    k, n_scoring, binom, vec_ids, uniq = r.cards_per_painting, r.n_scoring_cards, table.binom, table.vec_ids, table.uniq
+    k, binom, vec_ids = r.cards_per_painting, table.binom, table.vec_ids
     best = -1.0
     if n < k:
         return best
@@ -140,9 +147,7 @@ def best_painting(r, table, ascending, positions, n, gains, idx, chosen):
             u = vec_ids[t, v]
             if u < 0:
                 break
-            value = r.bonus_ribbon_points * uniq[u, n_scoring]
-            for c in range(n_scoring):
-                value += gains[c, uniq[u, c]]
+            value = _vector_value(r, table, u, gains)
             if value > best or (value == best and earlier):
                 best, best_set, earlier = value, held, False
                 for j in range(k):
@@ -205,7 +210,8 @@ WORKSPACE_DTYPE = np.dtype([
     ("ascending", "i8", MAX_HAND), ("positions", "i8", MAX_HAND), ("work", "i8", MAX_K), ("base", "i8", MAX_K),
     ("with_card", "f8", MAX_MARKET),
     ("chosen", "i8", MAX_K + 1),
-    ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)), ("rollout_seeds", "u8", MAX_ROLLOUTS), ("rng", "u8", 1),
+    ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)),
+    ("rollout_seeds", "u8", MAX_ROLLOUTS), ("rng", "u8", 1),
     ("sim", STATE_DTYPE, (1,)), ("explain", "f8", explain.SIZE),
 ], align=True)
 
