@@ -80,9 +80,9 @@ def _gain_table(r, s, p, gains):
 
 
 @njit(inline="always")
-def _vector_value(r, table, u, gains):
-    """Marginal points of the table's u-th distinct ribbon vector under the gains table."""
-    n_scoring, uniq = r.n_scoring_cards, table.uniq
+def _vector_value(r, uniq, u, gains):
+    """Marginal points of the u-th distinct ribbon vector (uniq: the table's) under the gains table."""
+    n_scoring = r.n_scoring_cards
     value = r.bonus_ribbon_points * uniq[u, n_scoring]
     for c in range(n_scoring):
         value += gains[c, uniq[u, c]]
@@ -90,15 +90,15 @@ def _vector_value(r, table, u, gains):
 
 
 @njit(inline="always")
-def _set_value(r, table, t, gains):
-    """Marginal value of the card set of colex rank t: its best ribbon vector under the gains table."""
-    vec_ids = table.vec_ids
+def _set_value(r, vec_ids, uniq, t, gains):
+    """Marginal value of the card set of colex rank t: its best ribbon vector under the gains table (vec_ids, uniq:
+    the table's; helpers in loops take arrays, not the table: each call would copy the tuple)."""
     best = -1e300
     for v in range(vec_ids.shape[1]):
         u = vec_ids[t, v]
         if u < 0:
             break
-        best = max(best, _vector_value(r, table, u, gains))
+        best = max(best, _vector_value(r, uniq, u, gains))
     return best
 
 
@@ -130,7 +130,7 @@ def best_painting(r, table, ascending, positions, n, gains, idx, chosen):
     equal values the choice is the subset first in hand order (lexicographic over its sorted positions), then its
     first vector: what walking the subsets in hand order would keep, found walking them in card order (a subset of
     sorted cards is sorted, so its rank needs no sort)."""
-    k, binom, vec_ids = r.cards_per_painting, table.binom, table.vec_ids
+    k, binom, vec_ids, uniq = r.cards_per_painting, table.binom, table.vec_ids, table.uniq
     best = -1.0
     if n < k:
         return best
@@ -147,7 +147,7 @@ def best_painting(r, table, ascending, positions, n, gains, idx, chosen):
             u = vec_ids[t, v]
             if u < 0:
                 break
-            value = _vector_value(r, table, u, gains)
+            value = _vector_value(r, uniq, u, gains)
             if value > best or (value == best and earlier):
                 best, best_set, earlier = value, held, False
                 for j in range(k):
@@ -164,7 +164,7 @@ def values_with_market(r, s, table, p, ws):
     (a hand of at least k - 1 cards). One walk over the hand's (k-1)-subsets serves every slot: a subset's rank
     with the market card inserted at place q is base[q] + binom[card, q + 1]."""
     k, h, binom, ascending, idx = r.cards_per_painting, s.hand_size[p], table.binom, ws.ascending, ws.work
-    base, with_card, gains = ws.base, ws.with_card, ws.gains
+    base, with_card, gains, vec_ids, uniq = ws.base, ws.with_card, ws.gains, table.vec_ids, table.uniq
     n_slots = min(r.market_size, s.tokens[p] + 1)
     for slot in range(n_slots):
         with_card[slot] = -1.0
@@ -184,7 +184,7 @@ def values_with_market(r, s, table, p, ws):
             q = 0
             for j in range(k - 1):
                 q += ascending[idx[j]] < card
-            with_card[slot] = max(with_card[slot], _set_value(r, table, base[q] + binom[card, q + 1], gains))
+            with_card[slot] = max(with_card[slot], _set_value(r, vec_ids, uniq, base[q] + binom[card, q + 1], gains))
         if not _next_subset(idx, k - 1, h):
             return
 
