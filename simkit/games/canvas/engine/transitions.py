@@ -268,7 +268,7 @@ def apply_action(r, s, action):
     nxt = p
     round_over = False
     for _ in range(r.n_players):
-        nxt = (nxt + 1) % r.n_players
+        nxt = nxt + 1 if nxt + 1 < r.n_players else 0  # no division on every turn
         if nxt == s.first_player:
             round_over = True
         if not _finished(r, s, nxt):

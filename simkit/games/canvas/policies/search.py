@@ -14,14 +14,15 @@ from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.canvas.engine.transitions import apply_action, can_take, final_scores
-from simkit.games.canvas.policies.shipped import _best_painting_now, _paint_action, _planner_action
+from simkit.games.canvas.policies.shipped import _hand_value, _paint_action, _planner_action
 
 
 @njit
-def _resample_hidden(r, sim, seed):
+def _resample_hidden(r, sim, seed, rng):
     """Reshuffle what the player cannot know: the deck below the market and Vincent's future flips. The
-    unseen cards are sorted first, so the sample depends on which cards are unseen, never on their order."""
-    rng = np.array([seed], np.uint64)
+    unseen cards are sorted first, so the sample depends on which cards are unseen, never on their order.
+    rng: a one-word stream to draw them with (the workspace's, not allocated per rollout)."""
+    rng[0] = seed
     remaining = sim.deck_size - sim.deck_pos
     if remaining > 1:
         hidden = sim.deck[sim.deck_pos : sim.deck_size]
@@ -33,15 +34,14 @@ def _resample_hidden(r, sim, seed):
 
 
 @njit
-def _rollout(r, s, table, p, action, seed, planner_params, ws):
+def _rollout(r, s, table, p, action, seed, planner_params, ws, scores):
     ws.sim[0] = s
     sim = ws.sim[0]
-    _resample_hidden(r, sim, seed)
+    _resample_hidden(r, sim, seed, ws.rng)
     apply_action(r, sim, action)
     while not sim.done:
         a = _planner_action(r, sim, table, sim.current, planner_params, ws)
         apply_action(r, sim, a)
-    scores = np.zeros(r.n_players, np.int64)
     final_scores(r, sim, scores)
     return score_margin(scores, p, r.n_players)
 
@@ -51,13 +51,14 @@ def search_action(r, s, table, p, params, ws):
     rollouts = int(params[0])
     planner_params = params[1:]
     candidates = np.empty(r.market_size + 1, np.int64)
+    scores = np.empty(r.n_players, np.int64)  # each rollout's final scores
     n = 0
     for slot in range(r.market_size):
         if can_take(r, s, p, slot):
             candidates[n] = slot
             n += 1
     if s.hand_size[p] >= r.cards_per_painting:
-        _best_painting_now(r, s, table, p, ws)
+        _hand_value(r, s, table, p, ws)
         candidates[n] = _paint_action(r, s, table, p, ws.chosen)
         n += 1
     if n == 1:
@@ -69,7 +70,7 @@ def search_action(r, s, table, p, params, ws):
         total = 0.0
         noting = explain.pause(ws.explain)  # the rollouts' planner decisions are not this one's candidates
         for i in range(rollouts):
-            total += _rollout(r, s, table, p, candidates[c], ws.rollout_seeds[i], planner_params, ws)
+            total += _rollout(r, s, table, p, candidates[c], ws.rollout_seeds[i], planner_params, ws, scores)
         explain.resume(ws.explain, noting)
         explain.note(ws.explain, candidates[c], total / rollouts)  # the mean margin
         if total > best_value:
