@@ -147,7 +147,7 @@ def cell_name(s, p, tx, ty, around):
     return key
 
 
-@njit
+@njit(any_layout=True)  # a free_facing row or a local array
 def set_facing(facing, around):
     """The squares facing an empty cell (facing_square) from the slots `around` it (cell_name)."""
     for i in range(2 * 4):  # from the tile beside the cell on the position's outward side
@@ -241,7 +241,7 @@ def copy_row(s, p, i, j):
         s.free_facing[p, j, f] = s.free_facing[p, i, f]
 
 
-@njit
+@njit(any_layout=True)  # a free_facing row or a local array
 def facing_colours(s, p, facing):
     """The colours facing the positions of a free cell with facing squares `facing` (a free_facing row):
     free_faces."""
