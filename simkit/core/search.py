@@ -56,17 +56,21 @@ def gain_lower_bound(total, squares, rollouts, evidence):
     return mean - evidence * np.sqrt(var / rollouts)
 
 
-MARGIN_TIE_BREAK = 1e-7  # the weight of a point of mean margin in `candidate_value`
+MARGIN_TIE_BREAK = 1e-7  # the weight of a point of score margin in `rollout_value`
+
+
+@njit
+def rollout_value(share, margin, n_players):
+    """An outcome's value for the searcher: its win share, the score margin over the best other player breaking
+    ties at MARGIN_TIE_BREAK a point (mean shares differ by 1 / (12 rollouts) at least with up to 4 players: margins
+    under 1,000 points apart only order equal shares); solo, where every share is 1, the margin (its score)."""
+    return margin if n_players == 1 else share + MARGIN_TIE_BREAK * margin
 
 
 @njit
 def candidate_value(share, margin, rollouts, n_players):
     """The value a search notes for a candidate (`core.explain`) from its totals over `rollouts` rollouts, ranking
-    candidates as `better_candidate` does: its mean win share, plus its mean score margin at MARGIN_TIE_BREAK a
-    point (mean shares differ by 1 / (12 rollouts) at least with up to 4 players: margins under 1,000 points apart
-    only order equal shares); solo, where every share is 1, its mean score. The share is rounded to 1e-9 as
-    better_candidate compares it (equal shares summed in another order)."""
-    if n_players == 1:
-        return margin / rollouts
-    return (round(share, 9) + MARGIN_TIE_BREAK * margin) / rollouts
+    candidates as `better_candidate` does: the mean `rollout_value`, the share rounded to 1e-9 as better_candidate
+    compares it (equal shares summed in another order)."""
+    return rollout_value(share if n_players == 1 else round(share, 9), margin, n_players) / rollouts
 

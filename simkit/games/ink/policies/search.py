@@ -37,7 +37,7 @@ from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
-from simkit.core.search import MARGIN_TIE_BREAK, draw_rollout_seeds, gain_lower_bound, reshuffle_unseen
+from simkit.core.search import draw_rollout_seeds, gain_lower_bound, reshuffle_unseen, rollout_value
 from simkit.games.ink.engine.layout import (CROSS, MOVE, N_ACTIONS, NIB, NONE, PASS, STATE_DTYPE, X_ASIDE, X_BAG,
                                             X_BOX, Stage)
 from simkit.games.ink.engine.legality import legal_actions
@@ -123,13 +123,6 @@ def rollout(r, s, p, action, seed, family, notes, sws):
     final_scores(r, sim, sws.scores)  # rows beyond n_players unused
     ranks_and_win_shares(r, sim, sws.scores, sws.ranks, sws.shares)
     return rollout_value(sws.shares[p], score_margin(sws.scores, p, r.n_players), r.n_players)
-
-
-@njit
-def rollout_value(share, margin, n_players):
-    """A rollout's outcome for the searcher: its win share, the score margin over the best other player breaking
-    ties (`core.search.MARGIN_TIE_BREAK` a point: margins only order equal shares); solo, the score."""
-    return margin if n_players == 1 else share + MARGIN_TIE_BREAK * margin
 
 
 @njit
