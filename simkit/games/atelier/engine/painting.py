@@ -8,8 +8,8 @@ from simkit.core.jit import njit
 from simkit.core.rng import next_below
 from simkit.games.atelier.engine.flow import check_first_master
 from simkit.games.atelier.engine.layout import N_COLOURS, NONE, StudentReturn, Stage
-from simkit.games.atelier.engine.supply import (any_paint_to_take, deck_size, draw_patrons, gain_tokens, owned_effect,
-                                                pay_paint, students_on_piles)
+from simkit.games.atelier.engine.supply import (any_paint_to_take, deck_size, draw_patrons, gain_painting, gain_tokens,
+                                                owned_effect, pay_paint, students_on_piles)
 from simkit.games.atelier.rules.vocabulary import Effect, Timing
 
 
@@ -127,7 +127,7 @@ def continue_return(r, s, p):
 def take_card(r, s, p):
     """Steps (c)–(d): take the card, resolve its when-painted power (spec §5.2 effect kinds)."""
     card = s.paint_card
-    s.owner[card] = p
+    gain_painting(r, s, p, card)
     s.row[s.paint_slot] = NONE
     if r.painting_power_timing[card] == Timing.WHEN_PAINTED:
         effect, amount = r.painting_power_effect[card], r.painting_power_amount[card]
