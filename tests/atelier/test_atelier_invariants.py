@@ -57,8 +57,8 @@ def check_state(state) -> None:
 
 
 def check_holdings(state) -> None:
-    """The per-player values the engine keeps up to date as paintings and patrons change hands are those of the
-    owners."""
+    """The values the engine keeps up to date as paintings, patrons and students move are those of the owners and
+    the students."""
     g, s = state.game, state.record
     cards, n = g.rules.paintings, g.n_players
     mine = [s["owner"][: len(cards)] == p for p in range(n)]
@@ -72,6 +72,8 @@ def check_holdings(state) -> None:
             has = mine[p] & (cards.power_effect == effect)
             assert s["power_copies"][p, effect] == has.sum()
             assert s["power_amount"][p, effect] == cards.power_amount[has].sum()
+    for c in range(4):  # by most students first, the lower seat first on a tie
+        assert s["pile_rank"][c][:n].tolist() == sorted(range(n), key=lambda q: (-s["students"][q, c], q))
 
 
 def check_transition(state, before, action) -> None:

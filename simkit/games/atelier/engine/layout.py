@@ -157,6 +157,9 @@ STATE_DTYPE = np.dtype([
     ("first_master", "i1"), ("trigger_round", "i2"),
     # paint piles and students (spec §2.1)
     ("pile", "i2", N_COLOURS), ("students", "i2", (MAX_PLAYERS, N_COLOURS)), ("pool", "i2", MAX_PLAYERS),
+    # derived from `students`, kept up to date where they change (supply.add_students): the seats at each pile by
+    # most students first, the lower seat first on a tie (majorities without a loop over the players)
+    ("pile_rank", "i1", (N_COLOURS, MAX_PLAYERS)),
     # players' paint and Inspiration tokens
     ("paint", "i2", (MAX_PLAYERS, N_COLOURS)), ("tokens", "i2", MAX_PLAYERS), ("supply", "i2"),
     # dice: dice[p, f] = active dice showing face f (1..6); dice[p, 0] = active dice not rolled yet this round

@@ -76,6 +76,27 @@ def pay_tokens(r, s, p, k):
 
 
 @njit
+def add_students(r, s, p, c, k):
+    """p's students at pile c change by k (a negative k takes them away); `pile_rank` follows."""
+    s.students[p, c] += k
+    rank_pile(r, s, c)
+
+
+@njit
+def rank_pile(r, s, c):
+    """pile_rank[c]: the seats by most students at pile c first, the lower seat first on a tie (an insertion sort
+    of at most 4 seats)."""
+    rank = s.pile_rank[c]
+    for i in range(r.n_players):
+        y = i
+        j = i
+        while j > 0 and s.students[rank[j - 1], c] < s.students[y, c]:
+            rank[j] = rank[j - 1]
+            j -= 1
+        rank[j] = y
+
+
+@njit
 def students_on_piles(s, p):
     total = 0
     for c in range(N_COLOURS):
@@ -116,9 +137,9 @@ def gain_painting(r, s, p, card):
 
 
 @njit
-def recount_holdings(r, s):
-    """The per-player values derived from `owner` and `patron_owner`, counted again from them (setup, and a state
-    whose owners were written directly: a test's scenario)."""
+def recount_derived(r, s):
+    """The values derived from `owner`, `patron_owner` and `students`, counted again from them (setup, and a state
+    whose owners or students were written directly: a test's scenario)."""
     s.owned[:] = 0
     s.patrons_held[:] = 0
     s.category_count[:] = 0
@@ -131,6 +152,8 @@ def recount_holdings(r, s):
     for patron in range(r.n_patrons):
         if s.patron_owner[patron] >= 0:
             s.patrons_held[s.patron_owner[patron]] |= np.int64(1) << patron
+    for c in range(N_COLOURS):
+        rank_pile(r, s, c)
 
 
 @njit

@@ -22,11 +22,10 @@ SCRATCH_DTYPE = np.dtype([
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
     ("top", "i8", N_COLOURS), ("top_who", "i8", N_COLOURS), ("second", "i8", N_COLOURS),
-    # the player and students it was computed for (table_valid 0 before the first time), and whether some move is
-    # worth it there (majority.move_worth_it; worth_known 0 when not asked since) with the Collect ties of every
-    # player (bit q) and the blocking weight it was asked with
+    # whether some move is worth it (majority.move_worth_it) for the player and students it was asked for
+    # (table_valid 0 before the first time), the Collect ties of every player (bit q) and the blocking weight
     ("table_valid", "i8"), ("table_player", "i8"), ("table_students", "i8", (MAX_PLAYERS, N_COLOURS)),
-    ("worth_known", "i8"), ("worth_ties", "i8"), ("worth_weight", "f8"), ("worth", "i8"),
+    ("worth_ties", "i8"), ("worth_weight", "f8"), ("worth", "i8"),
     # per player, the need painter.lacking last computed for it and what from (seen_valid 0 before the first time)
     ("seen_need", "i8", (MAX_PLAYERS, N_COLOURS)), ("seen_valid", "i8", MAX_PLAYERS),
     ("seen_weights", "f8", (MAX_PLAYERS, 3)), ("seen_paint", "i8", (MAX_PLAYERS, N_COLOURS)),
