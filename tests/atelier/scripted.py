@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 import simkit
+from simkit.games.atelier.engine.supply import recount_derived
 from simkit.games.atelier.rules.components import COLOURS
 from simkit.games.atelier.scripted import scripted_state
 
@@ -77,6 +78,14 @@ def own(state, player: int, *card_ids: int) -> None:
     """Give `player` these paintings (taken out of the deck order; the row is left as it is)."""
     for i in card_ids:
         state.record["owner"][card(i)] = player
+    recount_derived(state.rules, state.record)
+
+
+def set_patrons(state, player: int, *patrons: int) -> None:
+    """`player` holds exactly these patrons (data rows); nobody holds the others."""
+    state.record["patron_owner"][:] = -1
+    state.record["patron_owner"][list(patrons)] = player
+    recount_derived(state.rules, state.record)
 
 
 def paint_of(state, player: int) -> list[int]:

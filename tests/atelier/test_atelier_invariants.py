@@ -53,6 +53,27 @@ def check_state(state) -> None:
     if s["first_master"] >= 0:
         holder = int(s["first_master"])
         assert g.rules.paintings.masterpiece[s["owner"][:k] == holder].sum() >= v["masterpieces_to_trigger"]
+    check_holdings(state)
+
+
+def check_holdings(state) -> None:
+    """The values the engine keeps up to date as paintings, patrons and students move are those of the owners and
+    the students."""
+    g, s = state.game, state.record
+    cards, n = g.rules.paintings, g.n_players
+    mine = [s["owner"][: len(cards)] == p for p in range(n)]
+    theirs = [s["patron_owner"][: len(g.rules.patrons)] == p for p in range(n)]
+    assert s["owned"][:n].tolist() == [sum(1 << int(c) for c in np.flatnonzero(m)) for m in mine]
+    assert s["patrons_held"][:n].tolist() == [sum(1 << int(c) for c in np.flatnonzero(m)) for m in theirs]
+    for p in range(n):
+        assert s["category_count"][p].tolist() == np.bincount(cards.category[mine[p]], minlength=4).tolist()
+        assert s["masterpiece_count"][p] == cards.masterpiece[mine[p]].sum()
+        for effect in Effect:
+            has = mine[p] & (cards.power_effect == effect)
+            assert s["power_copies"][p, effect] == has.sum()
+            assert s["power_amount"][p, effect] == cards.power_amount[has].sum()
+    for c in range(4):  # by most students first, the lower seat first on a tie
+        assert s["pile_rank"][c][:n].tolist() == sorted(range(n), key=lambda q: (-s["students"][q, c], q))
 
 
 def check_transition(state, before, action) -> None:

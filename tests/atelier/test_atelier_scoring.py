@@ -3,7 +3,7 @@ extra round, the safety bound, score parts, tie-breaks and ranks."""
 
 import numpy as np
 
-from scripted import GREEN, RED, act, actions, game, give_paint, own, started
+from scripted import GREEN, RED, act, actions, game, give_paint, own, set_patrons, started
 from simkit.games.atelier.engine.scoring import patron_score
 
 ALICE, BILL, CAROL = 0, 1, 2
@@ -43,8 +43,7 @@ def test_score_is_paintings_plus_every_patron_plus_the_first_master():
     state = started(dice=[6, 6, 6, 6])
     s = state.record
     own(state, ALICE, 10, 20)
-    s["patron_owner"][:] = -1
-    s["patron_owner"][[14, 4]] = ALICE  # patrons 15 (painting_count) and 5 (masterpiece_count)
+    set_patrons(state, ALICE, 14, 4)  # patrons 15 (painting_count) and 5 (masterpiece_count)
     s["first_master"] = ALICE
     assert state.scores()[ALICE] == 12 + 2 + 4 + 4
 
@@ -116,7 +115,7 @@ def test_a_trigger_in_the_last_allowed_round_is_truncated_and_keeps_its_holder()
 def tie_state(**rules):
     state = started(game(3, **rules), dice=[6, 6, 6, 6])
     s = state.record
-    s["patron_owner"][:] = -1  # no patron: scores from paintings only
+    set_patrons(state, ALICE)  # no patron: scores from paintings only
     own(state, ALICE, 1)
     own(state, BILL, 11)
     own(state, CAROL, 21)  # 1 VP each

@@ -8,6 +8,7 @@ import pytest
 from scripted import game
 from simkit.core.policy import resolve_policy
 from simkit.games.atelier.engine.layout import Stage
+from simkit.games.atelier.engine.supply import recount_derived
 from simkit.games.atelier.policies.search import known_patron
 
 
@@ -46,6 +47,7 @@ def hide_differently(g, state):
             s["patron_order"][i] = held
             s["patron_owner"][held] = -1
             s["patron_owner"][card] = opponent
+            recount_derived(r, s)
             break
     else:
         raise AssertionError("no unknown patron in the deck")

@@ -14,6 +14,7 @@ from simkit.core.errors import ConfigError
 from simkit.core.game import game_ids
 from simkit.envs import pettingzoo_env
 from simkit.envs.observation import encode, observation_writer
+from simkit.games.atelier.engine.supply import recount_derived
 
 # api_test's advice for the dict observation PettingZoo's own classic games use (it lists them by name)
 pytestmark = pytest.mark.filterwarnings("ignore:Observation is not a NumPy array",
@@ -162,6 +163,7 @@ def atelier_unseen(state, player) -> bool:
         top = s["patron_order"][s["patron_top"]]
         s["patron_owner"][held[0]], s["patron_owner"][top] = -1, a
         s["patron_order"][s["patron_top"]] = held[0]
+        recount_derived(r, s)  # the owners' derived holdings follow
         changed = True
     return changed
 

@@ -30,6 +30,7 @@ from simkit.games.atelier.rules.vocabulary import Effect
 N_COLOURS = 4
 N_CATEGORIES = 4
 N_FACES = 6
+N_EFFECTS = len(Effect)
 MAX_SCRIPT = 256  # scripted die values (spec §6.1b #28)
 NONE = -1
 
@@ -156,12 +157,21 @@ STATE_DTYPE = np.dtype([
     ("first_master", "i1"), ("trigger_round", "i2"),
     # paint piles and students (spec §2.1)
     ("pile", "i2", N_COLOURS), ("students", "i2", (MAX_PLAYERS, N_COLOURS)), ("pool", "i2", MAX_PLAYERS),
+    # derived from `students`, kept up to date where they change (supply.add_students): the seats at each pile by
+    # most students first, the lower seat first on a tie (majorities without a loop over the players)
+    ("pile_rank", "i1", (N_COLOURS, MAX_PLAYERS)),
     # players' paint and Inspiration tokens
     ("paint", "i2", (MAX_PLAYERS, N_COLOURS)), ("tokens", "i2", MAX_PLAYERS), ("supply", "i2"),
     # dice: dice[p, f] = active dice showing face f (1..6); dice[p, 0] = active dice not rolled yet this round
     ("dice", "i1", (MAX_PLAYERS, N_FACES + 1)),
     # paintings: the shuffled order of every card; the deck is order[deck_pos:n_paintings]
     ("order", "i1", MAX_PAINTINGS), ("deck_pos", "i2"), ("row", "i1", MAX_ROW), ("owner", "i1", MAX_PAINTINGS),
+    # derived from `owner` and `patron_owner`, kept up to date where those change (supply.gain_painting,
+    # supply.set_patron_owner) so no decision scans every card: per player, the paintings (bit card) and patrons
+    # (bit patron) owned, its paintings per category, and the copies and amounts of its powers per effect kind
+    ("owned", "i8", MAX_PLAYERS), ("patrons_held", "i8", MAX_PLAYERS),
+    ("category_count", "i1", (MAX_PLAYERS, N_CATEGORIES)), ("masterpiece_count", "i1", MAX_PLAYERS),
+    ("power_copies", "i1", (MAX_PLAYERS, N_EFFECTS)), ("power_amount", "i2", (MAX_PLAYERS, N_EFFECTS)),
     # patrons: the deck is patron_order[patron_top:patron_end] (returned cards go to the end)
     ("patron_order", "i1", 2 * MAX_PATRONS), ("patron_top", "i2"), ("patron_end", "i2"),
     ("patron_owner", "i1", MAX_PATRONS), ("dealt", "i1", (MAX_PLAYERS, MAX_PATRON_DEAL)), ("kept", "i1"),

@@ -8,8 +8,8 @@ from simkit.core.jit import njit
 from simkit.core.rng import next_below
 from simkit.games.atelier.engine.flow import check_first_master
 from simkit.games.atelier.engine.layout import N_COLOURS, NONE, StudentReturn, Stage
-from simkit.games.atelier.engine.supply import (any_paint_to_take, deck_size, draw_patrons, gain_tokens, owned_effect,
-                                                pay_paint, students_on_piles)
+from simkit.games.atelier.engine.supply import (add_students, any_paint_to_take, deck_size, draw_patrons, gain_painting,
+                                                gain_tokens, owned_effect, pay_paint, students_on_piles)
 from simkit.games.atelier.rules.vocabulary import Effect, Timing
 
 
@@ -84,8 +84,8 @@ def pay_due(r, s, p):
 
 
 @njit
-def return_student(s, p, c):
-    s.students[p, c] -= 1
+def return_student(r, s, p, c):
+    add_students(r, s, p, c, -1)
     s.pool[p] += 1
     s.pending -= 1
 
@@ -100,7 +100,7 @@ def continue_return(r, s, p):
         if on <= s.pending:
             for c in range(N_COLOURS):
                 s.pool[p] += s.students[p, c]
-                s.students[p, c] = 0
+                add_students(r, s, p, c, -s.students[p, c])
             s.pending = 0
             break
         if r.student_return_choice == StudentReturn.RANDOM:
@@ -109,7 +109,7 @@ def continue_return(r, s, p):
             while k >= s.students[p, c]:
                 k -= s.students[p, c]
                 c += 1
-            return_student(s, p, c)
+            return_student(r, s, p, c)
             continue
         piles, last = 0, 0
         for c in range(N_COLOURS):
@@ -119,7 +119,7 @@ def continue_return(r, s, p):
         if piles > 1:
             s.stage = Stage.RETURN
             return
-        return_student(s, p, last)
+        return_student(r, s, p, last)
     take_card(r, s, p)
 
 
@@ -127,7 +127,7 @@ def continue_return(r, s, p):
 def take_card(r, s, p):
     """Steps (c)–(d): take the card, resolve its when-painted power (spec §5.2 effect kinds)."""
     card = s.paint_card
-    s.owner[card] = p
+    gain_painting(r, s, p, card)
     s.row[s.paint_slot] = NONE
     if r.painting_power_timing[card] == Timing.WHEN_PAINTED:
         effect, amount = r.painting_power_effect[card], r.painting_power_amount[card]

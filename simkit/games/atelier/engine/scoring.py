@@ -3,7 +3,7 @@
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.atelier.engine.layout import N_CATEGORIES, N_COLOURS, NONE, TieBreak
+from simkit.games.atelier.engine.layout import N_CATEGORIES, N_COLOURS, N_EFFECTS, NONE, TieBreak
 from simkit.games.atelier.engine.supply import has_most, paint_held
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition
@@ -25,27 +25,23 @@ def patron_units(r, s, p, patron):
         for c in range(N_COLOURS):
             piles += has_most(r, s, p, c, ties)
         return np.int64(piles)
-    per_category = np.zeros(N_CATEGORIES, np.int64)
-    count = 0
-    for card in range(r.n_paintings):
-        if s.owner[card] != p:
-            continue
-        if kind == Condition.MASTERPIECE_COUNT:
-            count += r.painting_masterpiece[card]
-        elif kind == Condition.POWER_COUNT:
-            count += r.painting_power[card] != NONE
-        elif kind == Condition.PAINTING_COUNT:
-            count += 1
-        per_category[r.painting_category[card]] += 1
     if kind == Condition.CATEGORY_COUNT:
-        return per_category[param]
-    if kind == Condition.CATEGORY_SET:  # min over the categories the painting data has
-        sets = np.int64(1 << 30)
+        return np.int64(s.category_count[p, param])
+    if kind == Condition.MASTERPIECE_COUNT:
+        return np.int64(s.masterpiece_count[p])
+    count = np.int64(0)  # the paintings (PAINTING_COUNT), the powered ones (POWER_COUNT), or the sets (CATEGORY_SET)
+    if kind == Condition.POWER_COUNT:
+        for effect in range(N_EFFECTS):
+            count += s.power_copies[p, effect]
+    elif kind == Condition.PAINTING_COUNT:
+        for k in range(N_CATEGORIES):
+            count += s.category_count[p, k]
+    elif kind == Condition.CATEGORY_SET:  # min over the categories the painting data has
+        count = np.int64(1 << 30)
         for k in range(N_CATEGORIES):
             if r.category_in_data[k]:
-                sets = min(sets, per_category[k])
-        return sets
-    return np.int64(count)
+                count = min(count, np.int64(s.category_count[p, k]))
+    return count
 
 
 @njit

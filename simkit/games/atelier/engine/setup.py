@@ -8,6 +8,7 @@ from simkit.core.rng import next_below, shuffle, stream_key
 from simkit.games.atelier.engine.flow import next_turn, start_round
 from simkit.games.atelier.engine.layout import (MAX_ROW, N_COLOURS, N_FACES, NONE, STREAM_DICE, STREAM_PAINTINGS,
                                                 STREAM_PATRONS, STREAM_POLICY, STREAM_RETURN, STREAM_START, Stage)
+from simkit.games.atelier.engine.supply import add_students, recount_derived, set_patron_owner
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PATRON_DEAL, MAX_PLAYERS
 
@@ -67,6 +68,7 @@ def deal(r, s):
     s.patron_end = r.n_patrons
     for i in range(MAX_PATRONS):
         s.patron_owner[i] = NONE
+    recount_derived(r, s)  # nobody owns anything, no student is on a pile
     for k in range(n):
         p = (s.start_player + k) % n
         for i in range(r.patron_deal):
@@ -97,7 +99,7 @@ def next_keeper(r, s):
             s.stage = Stage.KEEP_PATRON
             return
         for i in range(r.patron_deal):
-            s.patron_owner[s.dealt[p, i]] = p
+            set_patron_owner(s, s.dealt[p, i], p)
             s.dealt[p, i] = NONE
         s.setup_step += 1
     s.setup_step = 0
@@ -109,7 +111,7 @@ def next_keeper(r, s):
 def keep_patron(r, s, p, i):
     """p keeps dealt card i; once p has kept `patron_keep`, the others go to the bottom of the deck in deal order
     (spec §2.3 step 6, §6.1 #11)."""
-    s.patron_owner[s.dealt[p, i]] = p
+    set_patron_owner(s, s.dealt[p, i], p)
     s.dealt[p, i] = NONE
     s.kept += 1
     if s.kept < r.patron_keep:
@@ -127,7 +129,7 @@ def keep_patron(r, s, p, i):
 @njit
 def place_initial_student(r, s, p, c):
     """Step 7: seats start−1, start−2, …, start each place 1 student; then round 1 begins."""
-    s.students[p, c] += 1
+    add_students(r, s, p, c, 1)
     s.pool[p] -= 1
     s.setup_step += 1
     n = r.n_players

@@ -76,6 +76,27 @@ def pay_tokens(r, s, p, k):
 
 
 @njit
+def add_students(r, s, p, c, k):
+    """p's students at pile c change by k (a negative k takes them away); `pile_rank` follows."""
+    s.students[p, c] += k
+    rank_pile(r, s, c)
+
+
+@njit
+def rank_pile(r, s, c):
+    """pile_rank[c]: the seats by most students at pile c first, the lower seat first on a tie (an insertion sort
+    of at most 4 seats)."""
+    rank = s.pile_rank[c]
+    for i in range(r.n_players):
+        y = i
+        j = i
+        while j > 0 and s.students[rank[j - 1], c] < s.students[y, c]:
+            rank[j] = rank[j - 1]
+            j -= 1
+        rank[j] = y
+
+
+@njit
 def students_on_piles(s, p):
     total = 0
     for c in range(N_COLOURS):
@@ -99,13 +120,52 @@ def has_most(r, s, p, c, ties):
 @njit
 def owned_effect(r, s, p, effect):
     """Copies of `effect` among p's paintings and their amounts together (copies add up, spec §5.2)."""
-    copies, amount = 0, 0
-    for i in range(r.n_effect_cards[effect]):
-        card = r.effect_cards[effect, i]
-        if s.owner[card] == p:
-            copies += 1
-            amount += r.painting_power_amount[card]
-    return copies, amount
+    return np.int64(s.power_copies[p, effect]), np.int64(s.power_amount[p, effect])
+
+
+@njit
+def gain_painting(r, s, p, card):
+    """p becomes the owner of painting `card`, and the per-player values derived from `owner` follow."""
+    s.owner[card] = p
+    s.owned[p] |= np.int64(1) << card
+    s.category_count[p, r.painting_category[card]] += 1
+    s.masterpiece_count[p] += r.painting_masterpiece[card]
+    effect = r.painting_power_effect[card]
+    if effect >= 0:
+        s.power_copies[p, effect] += 1
+        s.power_amount[p, effect] += r.painting_power_amount[card]
+
+
+@njit
+def recount_derived(r, s):
+    """The values derived from `owner`, `patron_owner` and `students`, counted again from them (setup, and a state
+    whose owners or students were written directly: a test's scenario)."""
+    s.owned[:] = 0
+    s.patrons_held[:] = 0
+    s.category_count[:] = 0
+    s.masterpiece_count[:] = 0
+    s.power_copies[:] = 0
+    s.power_amount[:] = 0
+    for card in range(r.n_paintings):
+        if s.owner[card] >= 0:
+            gain_painting(r, s, s.owner[card], card)
+    for patron in range(r.n_patrons):
+        if s.patron_owner[patron] >= 0:
+            s.patrons_held[s.patron_owner[patron]] |= np.int64(1) << patron
+    for c in range(N_COLOURS):
+        rank_pile(r, s, c)
+
+
+@njit
+def set_patron_owner(s, patron, p):
+    """Patron `patron` goes to player p (NONE: to nobody), and `patrons_held` follows."""
+    bit = np.int64(1) << patron
+    old = s.patron_owner[patron]
+    if old >= 0:
+        s.patrons_held[old] &= ~bit
+    s.patron_owner[patron] = p
+    if p >= 0:
+        s.patrons_held[p] |= bit
 
 
 @njit
@@ -139,11 +199,7 @@ def collect(r, s, p):
 
 @njit
 def masterpieces(r, s, p):
-    count = 0
-    for card in range(r.n_paintings):
-        if s.owner[card] == p and r.painting_masterpiece[card]:
-            count += 1
-    return count
+    return np.int64(s.masterpiece_count[p])
 
 
 @njit
@@ -155,7 +211,7 @@ def patron_deck_size(s):
 def draw_patrons(s, p, k):
     """p takes the top k patrons, or what the deck holds (spec §3.3 draw_patron, §5.2 draw_patron)."""
     for _ in range(min(k, patron_deck_size(s))):
-        s.patron_owner[s.patron_order[s.patron_top]] = p
+        set_patron_owner(s, s.patron_order[s.patron_top], p)
         s.patron_top += 1
 
 

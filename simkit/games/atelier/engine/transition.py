@@ -10,8 +10,8 @@ from simkit.games.atelier.engine.legality import adjusted_face, is_legal
 from simkit.games.atelier.engine.painting import (begin_paint, finish_paint, pay_due, return_student, continue_return,
                                                   substitute)
 from simkit.games.atelier.engine.setup import keep_patron, place_initial_student
-from simkit.games.atelier.engine.supply import (any_paint_to_take, collect, draw_patrons, gain_tokens, owned_effect,
-                                                pay_tokens, seat_after, students_on_piles, take_paint)
+from simkit.games.atelier.engine.supply import (add_students, any_paint_to_take, collect, draw_patrons, gain_tokens,
+                                                owned_effect, pay_tokens, seat_after, students_on_piles, take_paint)
 from simkit.games.atelier.rules.vocabulary import Effect
 
 
@@ -108,7 +108,7 @@ def apply_legal(r, s, a):
     elif st == Stage.INITIAL_STUDENT:
         place_initial_student(r, s, p, a - PILE)
     elif st == Stage.PLACE:
-        s.students[p, a - PILE] += 1
+        add_students(r, s, p, a - PILE, 1)
         s.pool[p] -= 1
         s.stage = Stage.TURN
     elif st == Stage.GAIN:
@@ -118,8 +118,8 @@ def apply_legal(r, s, a):
         if a != SKIP:
             f, t = (a - MOVE) // N_COLOURS, (a - MOVE) % N_COLOURS
             q = seat_after(p, s.move_offset, r.n_players)
-            s.students[q, f] -= 1
-            s.students[q, t] += 1
+            add_students(r, s, q, f, -1)
+            add_students(r, s, q, t, 1)
             s.moves_made += 1
         next_mover(r, s)
     elif st == Stage.PAINT:
@@ -130,13 +130,13 @@ def apply_legal(r, s, a):
         else:
             substitute(r, s, p, (a - SUBST) // N_COLOURS, (a - SUBST) % N_COLOURS)
     elif st == Stage.RETURN:
-        return_student(s, p, a - PILE)
+        return_student(r, s, p, a - PILE)
         continue_return(r, s, p)
     elif st == Stage.POWER_PLACE:
         if a == SKIP:
             s.pending = 0
         else:
-            s.students[p, a - PILE] += 1
+            add_students(r, s, p, a - PILE, 1)
             s.pool[p] -= 1
             s.pending -= 1
         if s.pending == 0 or s.pool[p] == 0:

@@ -36,33 +36,23 @@ def pile_table(r, s, p, ws):
     """ws.top[c] / ws.second[c]: the largest and second largest student counts at pile c among the players other
     than p (0 when there are none), ws.top_who[c]: the first player with ws.top[c] (NONE when it is 0). Whether a
     player holds a pile, also after one student of some player more or less, then needs no loop over the players
-    (`others_than`). Left as it is when p and the students are those it was computed for (a turn's decisions
-    often ask on the same students: after a 4 or a 6, a declined move)."""
-    if table_inputs_seen(r, s, p, ws):
-        return
+    (`others_than`). Read off the state's `pile_rank` (the seats by most students, the lower seat first): the first
+    two seats other than p."""
+    n = r.n_players
     for c in range(N_COLOURS):
-        top, who, second = 0, NONE, 0
-        for y in range(r.n_players):
-            if y != p:
-                x = np.int64(s.students[y, c])
-                if x > top:
-                    top, who, second = x, y, top
-                elif x > second:
-                    second = x
+        rank = s.pile_rank[c]
+        first = 1 if rank[0] == p else 0
+        second = first + 1 if first + 1 < n and rank[first + 1] != p else first + 2
+        who = np.int64(rank[first])
+        top = np.int64(s.students[who, c])
         ws.top[c] = top
-        ws.top_who[c] = who
-        ws.second[c] = second
-    ws.table_valid = 1
-    ws.table_player = p
-    for y in range(r.n_players):
-        for c in range(N_COLOURS):
-            ws.table_students[y, c] = s.students[y, c]
-    ws.worth_known = 0
+        ws.top_who[c] = who if top > 0 else NONE
+        ws.second[c] = np.int64(s.students[rank[second], c]) if second < n else 0
 
 
 @njit
 def table_inputs_seen(r, s, p, ws):
-    """p and the students are those ws's pile_table was computed for (compared without early exits)."""
+    """p and the students are those ws's move_worth_it answer was found for (compared without early exits)."""
     if ws.table_valid == 0 or ws.table_player != p:
         return False
     diff = 0
@@ -70,6 +60,16 @@ def table_inputs_seen(r, s, p, ws):
         for c in range(N_COLOURS):
             diff |= s.students[y, c] ^ ws.table_students[y, c]
     return diff == 0
+
+
+@njit
+def see_table_inputs(r, s, p, ws):
+    """Remember p and the students (`table_inputs_seen`)."""
+    ws.table_valid = 1
+    ws.table_player = p
+    for y in range(r.n_players):
+        for c in range(N_COLOURS):
+            ws.table_students[y, c] = s.students[y, c]
 
 
 @njit
@@ -198,15 +198,15 @@ def best_move(r, s, p, q, blocking_weight, ws):
 
 @njit
 def move_worth_it(r, s, p, blocking_weight, ws):
-    """Some player's best move has a positive value. The answer is kept with p's pile_table for the same Collect
-    ties and blocking weight."""
-    pile_table(r, s, p, ws)
+    """Some player's best move has a positive value. The answer is kept for the same p and students, Collect ties
+    and blocking weight."""
     ties = 0
     for q in range(r.n_players):
         if collect_ties(r, s, q):
             ties |= 1 << q
-    if ws.worth_known == 1 and ws.worth_ties == ties and ws.worth_weight == blocking_weight:
+    if table_inputs_seen(r, s, p, ws) and ws.worth_ties == ties and ws.worth_weight == blocking_weight:
         return ws.worth == 1
+    pile_table(r, s, p, ws)
     ties_p = (ties >> p) & 1 == 1
     before_p = held_piles(s, p, p, ties_p, ws)
     worth = False
@@ -214,7 +214,7 @@ def move_worth_it(r, s, p, blocking_weight, ws):
         if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True, ws)[2] > 0:
             worth = True
             break
-    ws.worth_known = 1
+    see_table_inputs(r, s, p, ws)
     ws.worth_ties = ties
     ws.worth_weight = blocking_weight
     ws.worth = 1 if worth else 0

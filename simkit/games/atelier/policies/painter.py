@@ -41,12 +41,8 @@ VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 @njit
 def owned_categories(r, s, p, ws):
     """ws.counts[k] = p's paintings of category k."""
-    per_category = ws.counts
     for k in range(N_CATEGORIES):
-        per_category[k] = 0
-    for c in range(r.n_paintings):
-        if s.owner[c] == p:
-            per_category[r.painting_category[c]] += 1
+        ws.counts[k] = s.category_count[p, k]
 
 
 # ws.fits[k] of `patron_fits`: the VP of a player's category_count patrons of category k (k < N_CATEGORIES), then
@@ -60,8 +56,9 @@ def patron_fits(r, s, p, ws):
     fits = ws.fits
     for i in range(N_CATEGORIES + 4):
         fits[i] = 0
+    held = s.patrons_held[p]
     for patron in range(r.n_patrons):
-        if s.patron_owner[patron] != p:
+        if (held >> patron) & 1 == 0:
             continue
         kind, vp = r.patron_condition[patron], r.patron_vp[patron]
         if kind == Condition.CATEGORY_COUNT:
@@ -161,21 +158,17 @@ def lacking(r, s, p, ws):
 @njit
 def target_inputs_seen(r, s, p, ws):
     """What p's target depends on is what its last need was computed from: the target weights, its paint, the row
-    and the owners of the paintings and patrons (ws.seen_*[p]; one scratch serves one rules record). Compared
-    without early exits, which costs less than branching at every field."""
+    and its own paintings and patrons (ws.seen_*[p]; one scratch serves one rules record). Compared without early
+    exits, which costs less than branching at every field."""
     w = ws.weights
     if (ws.seen_valid[p] == 0 or w[VP_WEIGHT] != ws.seen_weights[p, 0] or w[PATRON_WEIGHT] != ws.seen_weights[p, 1]
             or w[MASTERPIECE_BONUS] != ws.seen_weights[p, 2]):
         return False
-    diff = 0
+    diff = (s.owned[p] ^ ws.seen_owned[p]) | (s.patrons_held[p] ^ ws.seen_patrons[p])
     for c in range(N_COLOURS):
         diff |= s.paint[p, c] ^ ws.seen_paint[p, c]
     for i in range(r.row_size):
         diff |= s.row[i] ^ ws.seen_row[p, i]
-    for card in range(r.n_paintings):
-        diff |= s.owner[card] ^ ws.seen_owner[p, card]
-    for patron in range(r.n_patrons):
-        diff |= s.patron_owner[patron] ^ ws.seen_patron_owner[p, patron]
     return diff == 0
 
 
@@ -191,10 +184,8 @@ def see_target_inputs(r, s, p, ws):
         ws.seen_paint[p, c] = s.paint[p, c]
     for i in range(r.row_size):
         ws.seen_row[p, i] = s.row[i]
-    for card in range(r.n_paintings):
-        ws.seen_owner[p, card] = s.owner[card]
-    for patron in range(r.n_patrons):
-        ws.seen_patron_owner[p, patron] = s.patron_owner[patron]
+    ws.seen_owned[p] = s.owned[p]
+    ws.seen_patrons[p] = s.patrons_held[p]
 
 
 @njit

@@ -9,7 +9,6 @@ import numpy as np
 
 from simkit.core import explain
 from simkit.games.atelier.engine.layout import N_ACTIONS, N_CATEGORIES, N_COLOURS
-from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
 from simkit.games.atelier.rules.params import MAX_PLAYERS, MAX_ROW
 
 MAX_POLICY_PARAMS = 8  # the length of every compiled policy's parameter vector
@@ -23,16 +22,14 @@ SCRATCH_DTYPE = np.dtype([
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
     ("top", "i8", N_COLOURS), ("top_who", "i8", N_COLOURS), ("second", "i8", N_COLOURS),
-    # the player and students it was computed for (table_valid 0 before the first time), and whether some move is
-    # worth it there (majority.move_worth_it; worth_known 0 when not asked since) with the Collect ties of every
-    # player (bit q) and the blocking weight it was asked with
+    # whether some move is worth it (majority.move_worth_it) for the player and students it was asked for
+    # (table_valid 0 before the first time), the Collect ties of every player (bit q) and the blocking weight
     ("table_valid", "i8"), ("table_player", "i8"), ("table_students", "i8", (MAX_PLAYERS, N_COLOURS)),
-    ("worth_known", "i8"), ("worth_ties", "i8"), ("worth_weight", "f8"), ("worth", "i8"),
+    ("worth_ties", "i8"), ("worth_weight", "f8"), ("worth", "i8"),
     # per player, the need painter.lacking last computed for it and what from (seen_valid 0 before the first time)
     ("seen_need", "i8", (MAX_PLAYERS, N_COLOURS)), ("seen_valid", "i8", MAX_PLAYERS),
     ("seen_weights", "f8", (MAX_PLAYERS, 3)), ("seen_paint", "i8", (MAX_PLAYERS, N_COLOURS)),
-    ("seen_row", "i8", (MAX_PLAYERS, MAX_ROW)), ("seen_owner", "i1", (MAX_PLAYERS, MAX_PAINTINGS)),
-    ("seen_patron_owner", "i1", (MAX_PLAYERS, MAX_PATRONS)),
+    ("seen_row", "i8", (MAX_PLAYERS, MAX_ROW)), ("seen_owned", "i8", MAX_PLAYERS), ("seen_patrons", "i8", MAX_PLAYERS),
     # the deciding policy's parameters (dispatch.choose_action copies them), and a family's target weights
     # (painter's parameter vector: painter.target_weights)
     ("params", "f8", MAX_POLICY_PARAMS), ("weights", "f8", MAX_POLICY_PARAMS),

@@ -37,6 +37,7 @@ from simkit.games.atelier.engine.layout import (DIE, DRAW_PATRON, END_TURN, INSP
                                                 REROLL, STATE_DTYPE, USE_POWER, Stage)
 from simkit.games.atelier.engine.legality import is_legal
 from simkit.games.atelier.engine.scoring import final_scores, ranks_and_win_shares
+from simkit.games.atelier.engine.supply import set_patron_owner
 from simkit.games.atelier.engine.transition import apply_action
 from simkit.games.atelier.policies.majority import BLOCKING_WEIGHT, PILES_TO_HOLD, majority_action
 from simkit.games.atelier.rules.components import MAX_PAINTINGS, MAX_PATRONS
@@ -88,12 +89,12 @@ def resample_patrons(r, sim, p, rng, pool):
         owner = sim.patron_owner[pool[i]]
         if owner != NONE:
             hand[owner] += 1
-            sim.patron_owner[pool[i]] = NONE
+            set_patron_owner(sim, pool[i], NONE)
     shuffle(rng, pool, n_pool)
     k = 0
     for q in range(r.n_players):
         for _ in range(hand[q]):
-            sim.patron_owner[pool[k]] = q
+            set_patron_owner(sim, pool[k], q)
             k += 1
     for i in range(sim.patron_top, sim.patron_end):
         if in_pool[sim.patron_order[i]]:
