@@ -1,6 +1,6 @@
 """Areas (spec §3.4): the engine's labels equal a plain flood fill over square coordinates on random boards
-(connectivity, bottles and X tokens as walls, diagonal joins only between squares of one colour, §7.1b A3), and
-growth marks follow spec §3.5."""
+(connectivity, bottles and X tokens as walls, diagonal joins only between squares of one colour, §7.1b A3), so do
+each area's goal range and free splashes, and growth marks follow spec §3.5."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ink_boards import blank_state, put, put_text, square_index, square_xy
-from simkit.games.ink.engine.areas import begin_event, compute_areas, end_event, join_new_tile
+from simkit.games.ink.engine.areas import NO_GOAL_MIN, begin_event, compute_areas, end_event, join_new_tile
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
-from simkit.games.ink.rules.components import NO_DIAGONAL
+from simkit.games.ink.rules.components import NO_DIAGONAL, SPLASH
 
 
 def reference_areas(squares: dict, joins: set) -> dict:
@@ -32,27 +32,41 @@ def reference_areas(squares: dict, joins: set) -> dict:
                     seen.add(other)
                     todo.append(other)
         for square in group:
-            size[square] = len(group)
+            size[square] = group
     return size
+
+
+def area_summary(squares: dict, marks: dict, group: list) -> tuple:
+    """An area's (size, smallest goal, largest goal, free splashes) from its squares' marks."""
+    goals = [marks[xy] for xy in group if marks[xy] > 0]
+    return (len(group), min(goals, default=NO_GOAL_MIN), max(goals, default=0),
+            sum(marks[xy] == SPLASH for xy in group))
+
+
+def engine_summary(s, p: int, label: int) -> tuple:
+    return (int(s["area_size"][p, label]), int(s["area_goal_min"][p, label]), int(s["area_goal_max"][p, label]),
+            int(s["area_splashes"][p, label]))
 
 
 boards = st.lists(st.tuples(st.integers(-70, 70), st.integers(-70, 70),
                             st.lists(st.integers(-1, 4), min_size=4, max_size=4),
                             st.lists(st.booleans(), min_size=4, max_size=4),
-                            st.sampled_from([NO_DIAGONAL, 0, 1])), min_size=1, max_size=40)
+                            st.sampled_from([NO_DIAGONAL, 0, 1]),
+                            st.lists(st.sampled_from([0, 0, SPLASH, 3, 5, 7]), min_size=4, max_size=4)),
+                  min_size=1, max_size=40)
 
 
 @settings(max_examples=150, deadline=None)
 @given(boards, st.integers(-3, 3), st.integers(-3, 3))
 def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
     state = blank_state()
-    squares, joins, cells = {}, set(), set()
-    for tx, ty, colours, bottles, diagonal in tiles:
+    squares, marks, joins, cells = {}, {}, set(), set()
+    for tx, ty, colours, bottles, diagonal, tile_marks in tiles:
         tx, ty = tx // 8 + cx, ty // 8 + cy  # clustered cells, so areas span tiles (negative cells too)
         if (tx, ty) in cells:
             continue
         cells.add((tx, ty))
-        slot = put(state, 0, tx, ty, [(max(c, 0), 0) for c in colours], diagonal)
+        slot = put(state, 0, tx, ty, [(max(c, 0), m) for c, m in zip(colours, tile_marks)], diagonal)
         for j in range(4):
             q = 4 * slot + j
             if colours[j] < 0:
@@ -60,6 +74,7 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
             if bottles[j]:
                 state[0]["sq_bottle"][0, q] = UPRIGHT_OWN
             squares[square_xy(state, 0, q)] = (colours[j], colours[j] >= 0 and not bottles[j])
+            marks[square_xy(state, 0, q)] = tile_marks[j]
         if diagonal != NO_DIAGONAL:  # the reference joins only squares of one colour too (its flood fill checks)
             joins.add((square_xy(state, 0, 4 * slot + diagonal), square_xy(state, 0, 4 * slot + diagonal + 2)))
     s = state[0]
@@ -68,8 +83,9 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
     for q in range(4 * int(s["n_slots"][0])):
         xy = square_xy(state, 0, q)
         label = s["area_label"][0, q]
-        assert (int(s["area_size"][0, label]) if label != NONE else 0) == expected.get(xy, 0), xy
-        if label != NONE:  # single-coloured, labelled by its lowest square
+        assert (label == NONE) == (xy not in expected), xy
+        if label != NONE:  # its size, goals and splashes; single-coloured, labelled by its lowest square
+            assert engine_summary(s, 0, label) == area_summary(squares, marks, expected[xy]), xy
             assert s["sq_colour"][0, label] == s["sq_colour"][0, q] and label <= q
 
 
@@ -77,16 +93,16 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
 @given(boards, st.integers(0, 10 ** 6), st.lists(st.integers(-1, 4), min_size=4, max_size=4),
        st.sampled_from([NO_DIAGONAL, 0, 1]))
 def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, diagonal):
-    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels and sizes after the tile, and
-    the growth marks of begin_event / end_event around it."""
+    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels, sizes, goal ranges and free
+    splashes after the tile, and the growth marks of begin_event / end_event around it."""
     state = blank_state()
     cells = set()
-    for tx, ty, tile_colours, bottles, tile_diagonal in tiles:
+    for tx, ty, tile_colours, bottles, tile_diagonal, tile_marks in tiles:
         tx, ty = tx // 8, ty // 8
         if (tx, ty) in cells:
             continue
         cells.add((tx, ty))
-        slot = put(state, 0, tx, ty, [(max(c, 0), 0) for c in tile_colours], tile_diagonal)
+        slot = put(state, 0, tx, ty, [(max(c, 0), m) for c, m in zip(tile_colours, tile_marks)], tile_diagonal)
         for j in range(4):
             if tile_colours[j] < 0:
                 state[0]["sq_colour"][0, 4 * slot + j] = COVERED
@@ -96,7 +112,8 @@ def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, d
     tx, ty = empty[where % len(empty)]
 
     def place(board):
-        slot = put(board, 0, tx, ty, [(max(c, 0), 0) for c in colours], diagonal)
+        slot = put(board, 0, tx, ty, [(max(c, 0), SPLASH if j == 0 else 5 - j) for j, c in enumerate(colours)],
+                   diagonal)
         for j in range(4):
             if colours[j] < 0:
                 board[0]["sq_colour"][0, 4 * slot + j] = COVERED
@@ -115,7 +132,7 @@ def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, d
     assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
     for q in range(n):
         if want["area_label"][0, q] != NONE:
-            assert got["area_size"][0, got["area_label"][0, q]] == want["area_size"][0, want["area_label"][0, q]], q
+            assert engine_summary(got, 0, got["area_label"][0, q]) == engine_summary(want, 0, want["area_label"][0, q])
     assert list(got["sq_grown"][0, :n]) == list(want["sq_grown"][0, :n])
 
 

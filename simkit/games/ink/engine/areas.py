@@ -6,13 +6,17 @@ lowest square of q's area (NONE for a square in no area) and `area_size[label]` 
 (`area_label[p, q]`); every change to p's painting calls `touch(s, p)`, and `compute_areas` rebuilds them when asked
 again (another player's turn leaves them current). A new
 tile (the commonest change) only joins areas: `join_new_tile` updates the labels in place, as the rebuild would.
+Beside its size, each area keeps what the policies ask of it: its smallest and largest goal (`area_goal_min`,
+`area_goal_max`; 99 and 0 without one) and its free splashes (`area_splashes`), gathered by the same fills.
 """
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.lattice import diagonal_partner, neighbour
 from simkit.games.ink.engine.layout import COVERED, N_SIDES, NO_BOTTLE, NONE
+from simkit.games.ink.rules.components import SPLASH
 
 JOINING = -2  # area_label of a square already queued by join_new_tile
+NO_GOAL_MIN = 99  # area_goal_min of an area without a goal
 
 
 @njit
@@ -44,18 +48,32 @@ def compute_areas(s, p):
         label[start] = start
         s.stack[0] = start
         top, size = 1, 0
+        gmin, gmax, splashes = NO_GOAL_MIN, 0, 0
         while top > 0:
             top -= 1
             q = s.stack[top]
             size += 1
+            m = s.sq_mark[p, q]
+            if m > 0:
+                gmin, gmax = min(gmin, m), max(gmax, m)
+            elif m == SPLASH:
+                splashes += 1
             for side in range(N_SIDES + 1):
                 other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
                 if other != NONE and label[other] == NONE and open_colour[other] == colour:
                     label[other] = start
                     s.stack[top] = other
                     top += 1
-        s.area_size[p, start] = size
+        set_area(s, p, start, size, gmin, gmax, splashes)
     s.areas_current[p] = 1
+
+
+@njit
+def set_area(s, p, label, size, gmin, gmax, splashes):
+    s.area_size[p, label] = size
+    s.area_goal_min[p, label] = gmin
+    s.area_goal_max[p, label] = gmax
+    s.area_splashes[p, label] = splashes
 
 
 @njit
@@ -120,7 +138,14 @@ def join_new_tile(s, p, slot):
                     labels[other] = JOINING
                     s.stack[n] = other
                     n += 1
+        gmin, gmax, splashes = NO_GOAL_MIN, 0, 0
         for i in range(n):
-            labels[s.stack[i]] = label
-            s.sq_grown[p, s.stack[i]] = 1
-        s.area_size[p, label] = n
+            q = s.stack[i]
+            labels[q] = label
+            s.sq_grown[p, q] = 1
+            m = s.sq_mark[p, q]
+            if m > 0:
+                gmin, gmax = min(gmin, m), max(gmax, m)
+            elif m == SPLASH:
+                splashes += 1
+        set_area(s, p, label, n, gmin, gmax, splashes)
