@@ -114,11 +114,11 @@ def facing_areas(r, s, p, slot, side):
 @njit
 def set_face(s, p, f, q):
     """Face f of the cell facing_areas gathers: square q (NONE: none there)."""
-    if q == NONE or not is_open(s, p, q):
-        s.face_colour[f] = NONE
+    colour = NONE if q == NONE else s.open_colour[p, q]  # areas are current
+    s.face_colour[f] = colour
+    if colour == NONE:
         return
     lab = s.area_label[p, q]
-    s.face_colour[f] = s.sq_colour[p, q]
     s.face_label[f] = lab
     s.face_size[f] = s.area_size[p, lab]
     s.face_splashes[f] = s.area_splashes[p, lab]
@@ -135,17 +135,19 @@ def set_face(s, p, f, q):
 def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
     """The one-step score of place_tile action a; facing_areas must hold its cell, prepare_placements the tables."""
     o = (a - TILE) % N_ORIENTATIONS
-    tile = s.hand_tile
     weights = s.goal_w
     joined = 0  # the faces whose area the tile joins: an area counts once, at its first joined face
     for f in range(2 * 4):
-        if s.face_colour[f] == r.tile_colour[tile, SOURCE[o, f >> 1]]:
+        if s.face_colour[f] == s.placed_colour[o, f >> 1]:
             joined |= 1 << f
     score = 0.0
     sw = splash_weight(family, p0, p1)
     gw = growth_weight(family, p0, p1)
     for j in range(4):
-        m = r.tile_mark[tile, SOURCE[o, j]]
+        if not joined >> 2 * j & 3:  # a square that joins no area
+            score += s.placed_alone[o, j]
+            continue
+        m = s.placed_mark[o, j]
         size = 1
         splashes = 1 if m == SPLASH else 0
         best = 0.0
@@ -176,11 +178,30 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
 
 
 @njit
+def hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """s.placed_colour[o, j], s.placed_mark[o, j]: the square the tile in hand puts at position j in orientation o;
+    s.placed_alone[o, j] what placement_score gives it when it joins no area (the same sum, so the same bits)."""
+    tile = s.hand_tile
+    sw = splash_weight(family, p0, p1)
+    for o in range(N_ORIENTATIONS):
+        for j in range(4):
+            m = r.tile_mark[tile, SOURCE[o, j]]
+            s.placed_colour[o, j] = r.tile_colour[tile, SOURCE[o, j]]
+            s.placed_mark[o, j] = m
+            best = 0.0
+            if m > 0:
+                best = 0.3 * (s.goal_w[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3,
+                                                                                  p4, p5, p6, p7))
+            s.placed_alone[o, j] = best + 0.1 * sw * (1 if m == SPLASH else 0)
+
+
+@njit
 def prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7):
-    """The tables placement_value reads for one decision: the player's areas (with their goals and splashes) and
-    the goal weights."""
+    """The tables placement_value reads for one decision: the player's areas (with their goals and splashes), the
+    goal weights and the squares of the tile in hand."""
     compute_areas(s, p)
     goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
+    hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
 
 
 @njit
