@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ink_boards import blank_state, put, put_text, square_index, square_xy
-from simkit.games.ink.engine.areas import NO_GOAL_MIN, begin_event, compute_areas, end_event, join_new_tile
+from simkit.games.ink.engine.areas import (NO_GOAL_MIN, begin_event, close_squares, compute_areas, end_event,
+                                          join_new_tile)
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
 from simkit.games.ink.rules.components import NO_DIAGONAL, SPLASH
 
@@ -89,12 +90,8 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
             assert s["sq_colour"][0, label] == s["sq_colour"][0, q] and label <= q
 
 
-@settings(max_examples=100, deadline=None)
-@given(boards, st.integers(0, 10 ** 6), st.lists(st.integers(-1, 4), min_size=4, max_size=4),
-       st.sampled_from([NO_DIAGONAL, 0, 1]))
-def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, diagonal):
-    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels, sizes, goal ranges and free
-    splashes after the tile, and the growth marks of begin_event / end_event around it."""
+def board(tiles) -> tuple:
+    """A painting of player 0 from a `boards` example, on clustered cells; returns it and its cells."""
     state = blank_state()
     cells = set()
     for tx, ty, tile_colours, bottles, tile_diagonal, tile_marks in tiles:
@@ -108,6 +105,43 @@ def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, d
                 state[0]["sq_colour"][0, 4 * slot + j] = COVERED
             if bottles[j]:
                 state[0]["sq_bottle"][0, 4 * slot + j] = UPRIGHT_OWN
+    return state, cells
+
+
+def assert_same_areas(got, want, n: int) -> None:
+    assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
+    for q in range(n):
+        if want["area_label"][0, q] != NONE:
+            assert engine_summary(got, 0, got["area_label"][0, q]) == engine_summary(want, 0, want["area_label"][0, q])
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(0, 10 ** 6), st.integers(0, 10 ** 6))
+def test_closing_two_squares_refills_areas_as_a_rebuild_finds_them(tiles, first, second):
+    """close_squares (the engine's path for an X token) gives compute_areas' labels, sizes, goal ranges and free
+    splashes after two squares are covered, and leaves the growth marks."""
+    state, _ = board(tiles)
+    n = 4 * int(state[0]["n_slots"][0])
+    q, other = first % n, second % n
+    compute_areas(state[0], 0)
+    state[0]["sq_grown"][0, :n] = np.arange(n) % 2
+    rebuilt = state.copy()
+    for board_state in (state, rebuilt):
+        board_state[0]["sq_colour"][0, [q, other]] = COVERED
+    rebuilt[0]["areas_current"][0] = 0
+    compute_areas(rebuilt[0], 0)
+    close_squares(state[0], 0, q, other)
+    assert_same_areas(state[0], rebuilt[0], n)
+    assert list(state[0]["sq_grown"][0, :n]) == list(np.arange(n) % 2)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(0, 10 ** 6), st.lists(st.integers(-1, 4), min_size=4, max_size=4),
+       st.sampled_from([NO_DIAGONAL, 0, 1]))
+def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, diagonal):
+    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels, sizes, goal ranges and free
+    splashes after the tile, and the growth marks of begin_event / end_event around it."""
+    state, cells = board(tiles)
     empty = sorted({(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cells)
     tx, ty = empty[where % len(empty)]
 
@@ -129,10 +163,7 @@ def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, d
     join_new_tile(state[0], 0, slot)
     n = 4 * (slot + 1)
     want, got = rebuilt[0], state[0]
-    assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
-    for q in range(n):
-        if want["area_label"][0, q] != NONE:
-            assert engine_summary(got, 0, got["area_label"][0, q]) == engine_summary(want, 0, want["area_label"][0, q])
+    assert_same_areas(got, want, n)
     assert list(got["sq_grown"][0, :n]) == list(want["sq_grown"][0, :n])
 
 

@@ -41,7 +41,16 @@ def compute_areas(s, p):
     for q in range(n):
         label[q] = NONE
         open_colour[q] = s.sq_colour[p, q] if is_open(s, p, q) else NONE
-    for start in range(n):
+    fill_areas(s, p, 0)
+    s.areas_current[p] = 1
+
+
+@njit
+def fill_areas(s, p, first):
+    """Label the open squares from `first` on that have no label yet, each area by its lowest square (the squares
+    before `first` are labelled)."""
+    label, open_colour = s.area_label[p], s.open_colour[p]
+    for start in range(first, 4 * s.n_slots[p]):
         colour = open_colour[start]
         if label[start] != NONE or colour == NONE:
             continue
@@ -65,7 +74,24 @@ def compute_areas(s, p):
                     s.stack[top] = other
                     top += 1
         set_area(s, p, start, size, gmin, gmax, splashes)
-    s.areas_current[p] = 1
+
+
+@njit
+def close_squares(s, p, q, other):
+    """Squares q and other of p's painting were just closed (an X token covered them) while its areas were current:
+    the areas they were in are filled again, as compute_areas would label them. Closing squares only splits areas,
+    so no area grows and no growth mark is due (spec §3.5)."""
+    label = s.area_label[p]
+    old_q, old_other = label[q], label[other]
+    for t in (q, other):
+        label[t] = NONE
+        s.open_colour[p, t] = NONE
+    first = 4 * s.n_slots[p]
+    for t in range(first):
+        if label[t] != NONE and (label[t] == old_q or label[t] == old_other):
+            label[t] = NONE
+            first = min(first, t)
+    fill_areas(s, p, first)
 
 
 @njit
