@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ink_boards import blank_state, put, put_text, square_index, square_xy
 from simkit.games.ink.engine.areas import (NO_GOAL_MIN, begin_event, close_squares, compute_areas, end_event,
-                                          join_new_tile)
+                                          join_new_tile, mark_changed)
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
 from simkit.games.ink.rules.components import NO_DIAGONAL, SPLASH
 
@@ -133,6 +133,24 @@ def test_closing_two_squares_refills_areas_as_a_rebuild_finds_them(tiles, first,
     close_squares(state[0], 0, q, other)
     assert_same_areas(state[0], rebuilt[0], n)
     assert list(state[0]["sq_grown"][0, :n]) == list(np.arange(n) % 2)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(0, 10 ** 6), st.sampled_from([SPLASH, 2, 4, 9]))
+def test_a_new_mark_updates_its_area_as_a_rebuild_finds_it(tiles, where, mark):
+    """mark_changed (the engine's path for a goal or splash token) gives compute_areas' goal ranges and free
+    splashes after an open square's mark changes."""
+    state, _ = board(tiles)
+    n = 4 * int(state[0]["n_slots"][0])
+    compute_areas(state[0], 0)
+    q = where % n
+    rebuilt = state.copy()
+    for board_state in (state, rebuilt):
+        board_state[0]["sq_mark"][0, q] = mark
+    rebuilt[0]["areas_current"][0] = 0
+    compute_areas(rebuilt[0], 0)
+    mark_changed(state[0], 0, q)
+    assert_same_areas(state[0], rebuilt[0], n)
 
 
 @settings(max_examples=100, deadline=None)

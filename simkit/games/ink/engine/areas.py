@@ -95,6 +95,25 @@ def close_squares(s, p, q, other):
 
 
 @njit
+def mark_changed(s, p, q):
+    """Open square q of p's painting got a new mark (a bonus token): its area keeps its squares, so only its goal
+    range and free splashes are gathered again, and no area grows (spec §3.5). Stale areas stay stale."""
+    label = s.area_label[p, q]
+    if not s.areas_current[p] or label == NONE:
+        return
+    size, gmin, gmax, splashes = 0, NO_GOAL_MIN, 0, 0
+    for t in range(label, 4 * s.n_slots[p]):  # an area's squares are not below its label
+        if s.area_label[p, t] == label:
+            size += 1
+            m = s.sq_mark[p, t]
+            if m > 0:
+                gmin, gmax = min(gmin, m), max(gmax, m)
+            elif m == SPLASH:
+                splashes += 1
+    set_area(s, p, label, size, gmin, gmax, splashes)
+
+
+@njit
 def set_area(s, p, label, size, gmin, gmax, splashes):
     s.area_size[p, label] = size
     s.area_goal_min[p, label] = gmin

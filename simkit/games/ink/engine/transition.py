@@ -66,6 +66,14 @@ def apply_action(r, s, a):
         s.error = ERR_ILLEGAL_ACTION
         s.done = 1
         return
+    apply_legal(r, s, a)
+
+
+@njit
+def apply_legal(r, s, a):
+    """apply_action without the legality test, for an action known to be legal: the batch loop's actions come from
+    the compiled policies, which choose among legal actions only (the step API tests each of theirs, and
+    tests/conformance plays both drivers alike)."""
     p = s.current
     s.turn += 1
     s.decisions[p] += 1
