@@ -62,11 +62,7 @@ def fill_areas(s, p, first):
             top -= 1
             q = s.stack[top]
             size += 1
-            m = s.sq_mark[p, q]
-            if m > 0:
-                gmin, gmax = min(gmin, m), max(gmax, m)
-            elif m == SPLASH:
-                splashes += 1
+            gmin, gmax, splashes = with_mark(s.sq_mark[p, q], gmin, gmax, splashes)
             for side in range(N_SIDES + 1):
                 other = neighbour(s, p, q, side) if side < N_SIDES else diagonal_partner(s, p, q)
                 if other != NONE and label[other] == NONE and open_colour[other] == colour:
@@ -105,12 +101,16 @@ def mark_changed(s, p, q):
     for t in range(label, 4 * s.n_slots[p]):  # an area's squares are not below its label
         if s.area_label[p, t] == label:
             size += 1
-            m = s.sq_mark[p, t]
-            if m > 0:
-                gmin, gmax = min(gmin, m), max(gmax, m)
-            elif m == SPLASH:
-                splashes += 1
+            gmin, gmax, splashes = with_mark(s.sq_mark[p, t], gmin, gmax, splashes)
     set_area(s, p, label, size, gmin, gmax, splashes)
+
+
+@njit
+def with_mark(m, gmin, gmax, splashes):
+    """An area's smallest and largest goal and free splashes, with one more open square marked m."""
+    if m > 0:
+        return min(gmin, m), max(gmax, m), splashes
+    return gmin, gmax, splashes + (m == SPLASH)
 
 
 @njit
@@ -188,9 +188,5 @@ def join_new_tile(s, p, slot):
             q = s.stack[i]
             labels[q] = label
             s.sq_grown[p, q] = 1
-            m = s.sq_mark[p, q]
-            if m > 0:
-                gmin, gmax = min(gmin, m), max(gmax, m)
-            elif m == SPLASH:
-                splashes += 1
+            gmin, gmax, splashes = with_mark(s.sq_mark[p, q], gmin, gmax, splashes)
         set_area(s, p, label, n, gmin, gmax, splashes)
