@@ -75,17 +75,21 @@ def fill_areas(s, p, first):
 @njit
 def close_squares(s, p, q, other):
     """Squares q and other of p's painting were just closed (an X token covered them) while its areas were current:
-    the areas they were in are filled again, as compute_areas would label them. Closing squares only splits areas,
-    so no area grows and no growth mark is due (spec §3.5)."""
+    the areas they were in are filled again (refill_areas). Closing squares only splits areas, so no area grows and
+    no growth mark is due (spec §3.5)."""
+    refill_areas(s, p, s.area_label[p, q], s.area_label[p, other])
+
+
+@njit
+def refill_areas(s, p, a, b):
+    """Squares of the areas labelled a and b (NONE: no area) of p's painting were just closed while its areas were
+    current: those areas are filled again, as compute_areas would label them (no other area changes)."""
     label = s.area_label[p]
-    old_q, old_other = label[q], label[other]
-    for t in (q, other):
-        label[t] = NONE
-        s.open_colour[p, t] = NONE
     first = 4 * s.n_slots[p]
     for t in range(first):
-        if label[t] != NONE and (label[t] == old_q or label[t] == old_other):
+        if label[t] != NONE and (label[t] == a or label[t] == b):
             label[t] = NONE
+            s.open_colour[p, t] = s.sq_colour[p, t] if is_open(s, p, t) else NONE
             first = min(first, t)
     fill_areas(s, p, first)
 
