@@ -2,7 +2,7 @@
 
     python benchmarks/ink_profile.py [--players 4] [--policy bonus_chaser] [--games 2000] [--repeat 5]
 
-The batch loop (setup, then choose_action and apply_action until the game ends, then scores and record_game) is
+The batch loop (setup, then choose_action and apply_legal until the game ends, then scores and record_game) is
 played with a cycle counter read around every call, so each part is timed on the live state, as hot in the cache as
 in `simkit bench`: setup, the policy's decision and the transition split by stage, and the end of a game. Kernels
 inside them are timed by calling them once more on the live state before the decision (they change no game state):
@@ -39,7 +39,7 @@ from simkit.games.ink.engine.layout import NONE, Stage
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.ink.engine.setup import setup
-from simkit.games.ink.engine.transition import apply_action
+from simkit.games.ink.engine.transition import apply_legal
 from simkit.games.ink.policies.dispatch import choose_action
 from simkit.games.ink.policies.heuristic import placement_value, prepare_placements
 
@@ -117,7 +117,7 @@ def _play(r, s, seeds, policy, params, legal, notes, extra, ws, cycles, calls, d
             t0 = _cycles()
             a = choose_action(r, s, policy, params, legal, notes, None)
             t1 = _cycles()
-            apply_action(r, s, a)
+            apply_legal(r, s, a)
             t2 = _cycles()
             _add(cycles, calls, POLICY + st, t0, t1)
             _add(cycles, calls, APPLY + st, t1, t2)
@@ -135,7 +135,7 @@ def _plain(r, s, seeds, policy, params, legal, notes):
     for g in range(len(seeds)):
         setup(r, s, seeds[g])
         while not s.done:
-            apply_action(r, s, choose_action(r, s, policy, params, legal, notes, None))
+            apply_legal(r, s, choose_action(r, s, policy, params, legal, notes, None))
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Areas (spec §3.4): the engine's labels equal a plain flood fill over square coordinates on random boards
-(connectivity, bottles and X tokens as walls, diagonal joins only between squares of one colour, §7.1b A3), and
-growth marks follow spec §3.5."""
+(connectivity, bottles and X tokens as walls, diagonal joins only between squares of one colour, §7.1b A3), so do
+each area's goal range and free splashes, and growth marks follow spec §3.5."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ink_boards import blank_state, put, put_text, square_index, square_xy
-from simkit.games.ink.engine.areas import begin_event, compute_areas, end_event, join_new_tile
+from simkit.games.ink.engine.areas import (NO_GOAL_MIN, begin_event, close_squares, compute_areas, end_event,
+                                          join_new_tile, mark_changed)
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
-from simkit.games.ink.rules.components import NO_DIAGONAL
+from simkit.games.ink.rules.components import NO_DIAGONAL, SPLASH
 
 
 def reference_areas(squares: dict, joins: set) -> dict:
@@ -32,27 +33,41 @@ def reference_areas(squares: dict, joins: set) -> dict:
                     seen.add(other)
                     todo.append(other)
         for square in group:
-            size[square] = len(group)
+            size[square] = group
     return size
+
+
+def area_summary(squares: dict, marks: dict, group: list) -> tuple:
+    """An area's (size, smallest goal, largest goal, free splashes) from its squares' marks."""
+    goals = [marks[xy] for xy in group if marks[xy] > 0]
+    return (len(group), min(goals, default=NO_GOAL_MIN), max(goals, default=0),
+            sum(marks[xy] == SPLASH for xy in group))
+
+
+def engine_summary(s, p: int, label: int) -> tuple:
+    return (int(s["area_size"][p, label]), int(s["area_goal_min"][p, label]), int(s["area_goal_max"][p, label]),
+            int(s["area_splashes"][p, label]))
 
 
 boards = st.lists(st.tuples(st.integers(-70, 70), st.integers(-70, 70),
                             st.lists(st.integers(-1, 4), min_size=4, max_size=4),
                             st.lists(st.booleans(), min_size=4, max_size=4),
-                            st.sampled_from([NO_DIAGONAL, 0, 1])), min_size=1, max_size=40)
+                            st.sampled_from([NO_DIAGONAL, 0, 1]),
+                            st.lists(st.sampled_from([0, 0, SPLASH, 3, 5, 7]), min_size=4, max_size=4)),
+                  min_size=1, max_size=40)
 
 
 @settings(max_examples=150, deadline=None)
 @given(boards, st.integers(-3, 3), st.integers(-3, 3))
 def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
     state = blank_state()
-    squares, joins, cells = {}, set(), set()
-    for tx, ty, colours, bottles, diagonal in tiles:
+    squares, marks, joins, cells = {}, {}, set(), set()
+    for tx, ty, colours, bottles, diagonal, tile_marks in tiles:
         tx, ty = tx // 8 + cx, ty // 8 + cy  # clustered cells, so areas span tiles (negative cells too)
         if (tx, ty) in cells:
             continue
         cells.add((tx, ty))
-        slot = put(state, 0, tx, ty, [(max(c, 0), 0) for c in colours], diagonal)
+        slot = put(state, 0, tx, ty, [(max(c, 0), m) for c, m in zip(colours, tile_marks)], diagonal)
         for j in range(4):
             q = 4 * slot + j
             if colours[j] < 0:
@@ -60,6 +75,7 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
             if bottles[j]:
                 state[0]["sq_bottle"][0, q] = UPRIGHT_OWN
             squares[square_xy(state, 0, q)] = (colours[j], colours[j] >= 0 and not bottles[j])
+            marks[square_xy(state, 0, q)] = tile_marks[j]
         if diagonal != NO_DIAGONAL:  # the reference joins only squares of one colour too (its flood fill checks)
             joins.add((square_xy(state, 0, 4 * slot + diagonal), square_xy(state, 0, 4 * slot + diagonal + 2)))
     s = state[0]
@@ -68,35 +84,88 @@ def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
     for q in range(4 * int(s["n_slots"][0])):
         xy = square_xy(state, 0, q)
         label = s["area_label"][0, q]
-        assert (int(s["area_size"][0, label]) if label != NONE else 0) == expected.get(xy, 0), xy
-        if label != NONE:  # single-coloured, labelled by its lowest square
+        assert (label == NONE) == (xy not in expected), xy
+        if label != NONE:  # its size, goals and splashes; single-coloured, labelled by its lowest square
+            assert engine_summary(s, 0, label) == area_summary(squares, marks, expected[xy]), xy
             assert s["sq_colour"][0, label] == s["sq_colour"][0, q] and label <= q
+
+
+def board(tiles) -> tuple:
+    """A painting of player 0 from a `boards` example, on clustered cells; returns it and its cells."""
+    state = blank_state()
+    cells = set()
+    for tx, ty, tile_colours, bottles, tile_diagonal, tile_marks in tiles:
+        tx, ty = tx // 8, ty // 8
+        if (tx, ty) in cells:
+            continue
+        cells.add((tx, ty))
+        slot = put(state, 0, tx, ty, [(max(c, 0), m) for c, m in zip(tile_colours, tile_marks)], tile_diagonal)
+        for j in range(4):
+            if tile_colours[j] < 0:
+                state[0]["sq_colour"][0, 4 * slot + j] = COVERED
+            if bottles[j]:
+                state[0]["sq_bottle"][0, 4 * slot + j] = UPRIGHT_OWN
+    return state, cells
+
+
+def assert_same_areas(got, want, n: int) -> None:
+    assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
+    for q in range(n):
+        if want["area_label"][0, q] != NONE:
+            assert engine_summary(got, 0, got["area_label"][0, q]) == engine_summary(want, 0, want["area_label"][0, q])
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(0, 10 ** 6), st.integers(0, 10 ** 6))
+def test_closing_two_squares_refills_areas_as_a_rebuild_finds_them(tiles, first, second):
+    """close_squares (the engine's path for an X token) gives compute_areas' labels, sizes, goal ranges and free
+    splashes after two squares are covered, and leaves the growth marks."""
+    state, _ = board(tiles)
+    n = 4 * int(state[0]["n_slots"][0])
+    q, other = first % n, second % n
+    compute_areas(state[0], 0)
+    state[0]["sq_grown"][0, :n] = np.arange(n) % 2
+    rebuilt = state.copy()
+    for board_state in (state, rebuilt):
+        board_state[0]["sq_colour"][0, [q, other]] = COVERED
+    rebuilt[0]["areas_current"][0] = 0
+    compute_areas(rebuilt[0], 0)
+    close_squares(state[0], 0, q, other)
+    assert_same_areas(state[0], rebuilt[0], n)
+    assert list(state[0]["sq_grown"][0, :n]) == list(np.arange(n) % 2)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(0, 10 ** 6), st.sampled_from([SPLASH, 2, 4, 9]))
+def test_a_new_mark_updates_its_area_as_a_rebuild_finds_it(tiles, where, mark):
+    """mark_changed (the engine's path for a goal or splash token) gives compute_areas' goal ranges and free
+    splashes after an open square's mark changes."""
+    state, _ = board(tiles)
+    n = 4 * int(state[0]["n_slots"][0])
+    compute_areas(state[0], 0)
+    q = where % n
+    rebuilt = state.copy()
+    for board_state in (state, rebuilt):
+        board_state[0]["sq_mark"][0, q] = mark
+    rebuilt[0]["areas_current"][0] = 0
+    compute_areas(rebuilt[0], 0)
+    mark_changed(state[0], 0, q)
+    assert_same_areas(state[0], rebuilt[0], n)
 
 
 @settings(max_examples=100, deadline=None)
 @given(boards, st.integers(0, 10 ** 6), st.lists(st.integers(-1, 4), min_size=4, max_size=4),
        st.sampled_from([NO_DIAGONAL, 0, 1]))
 def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, diagonal):
-    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels and sizes after the tile, and
-    the growth marks of begin_event / end_event around it."""
-    state = blank_state()
-    cells = set()
-    for tx, ty, tile_colours, bottles, tile_diagonal in tiles:
-        tx, ty = tx // 8, ty // 8
-        if (tx, ty) in cells:
-            continue
-        cells.add((tx, ty))
-        slot = put(state, 0, tx, ty, [(max(c, 0), 0) for c in tile_colours], tile_diagonal)
-        for j in range(4):
-            if tile_colours[j] < 0:
-                state[0]["sq_colour"][0, 4 * slot + j] = COVERED
-            if bottles[j]:
-                state[0]["sq_bottle"][0, 4 * slot + j] = UPRIGHT_OWN
+    """join_new_tile (the engine's path for a placed tile) gives compute_areas' labels, sizes, goal ranges and free
+    splashes after the tile, and the growth marks of begin_event / end_event around it."""
+    state, cells = board(tiles)
     empty = sorted({(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cells)
     tx, ty = empty[where % len(empty)]
 
     def place(board):
-        slot = put(board, 0, tx, ty, [(max(c, 0), 0) for c in colours], diagonal)
+        slot = put(board, 0, tx, ty, [(max(c, 0), SPLASH if j == 0 else 5 - j) for j, c in enumerate(colours)],
+                   diagonal)
         for j in range(4):
             if colours[j] < 0:
                 board[0]["sq_colour"][0, 4 * slot + j] = COVERED
@@ -112,10 +181,7 @@ def test_a_new_tile_joins_areas_as_a_rebuild_finds_them(tiles, where, colours, d
     join_new_tile(state[0], 0, slot)
     n = 4 * (slot + 1)
     want, got = rebuilt[0], state[0]
-    assert list(got["area_label"][0, :n]) == list(want["area_label"][0, :n])
-    for q in range(n):
-        if want["area_label"][0, q] != NONE:
-            assert got["area_size"][0, got["area_label"][0, q]] == want["area_size"][0, want["area_label"][0, q]], q
+    assert_same_areas(got, want, n)
     assert list(got["sq_grown"][0, :n]) == list(want["sq_grown"][0, :n])
 
 

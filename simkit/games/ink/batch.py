@@ -1,5 +1,6 @@
-"""Ink's compiled batch loop: play many games with compiled policies through the same `setup`, `apply_action` and
-policy entry point as the step API, and record each game's results (the columns below, spec §5.5)."""
+"""Ink's compiled batch loop: play many games with compiled policies through the same `setup`, transition
+(`apply_legal`: the step API's `apply_action` past its legality test) and policy entry point as the step API, and
+record each game's results (the columns below, spec §5.5)."""
 
 import numpy as np
 
@@ -9,7 +10,7 @@ from simkit.games.ink.engine.bottles import own_left
 from simkit.games.ink.engine.layout import ERR_NO_LEGAL_ACTION
 from simkit.games.ink.engine.scoring import final_scores, ranks_and_win_shares
 from simkit.games.ink.engine.setup import setup
-from simkit.games.ink.engine.transition import apply_action
+from simkit.games.ink.engine.transition import apply_legal
 from simkit.games.ink.policies.dispatch import choose_action
 
 SHIPPED_GOAL_VALUES = (3, 4, 5, 6, 7)  # the goal values of the shipped data, one column each
@@ -88,7 +89,7 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, legal, notes, search_
                 s.error = ERR_NO_LEGAL_ACTION
                 s.done = 1
                 break
-            apply_action(r, s, action)
+            apply_legal(r, s, action)
         if s.error:
             return g
         final_scores(r, s, scores)

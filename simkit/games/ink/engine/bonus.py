@@ -3,7 +3,7 @@ an event for growth marks (spec §3.5). A unit with two arguments is two decisio
 the colour, value or destination (stage BONUS_ARG)."""
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.areas import begin_event, end_event, is_open, touch
+from simkit.games.ink.engine.areas import begin_event, end_event, is_open, mark_changed, touch
 from simkit.games.ink.engine.lattice import (cells_changed, connected_without, lift_tile, placed_tiles, restore_tile,
                                              tile_placeable)
 from simkit.games.ink.engine.layout import (CHOICE, COVERED, IN_SUPPLY, LIFT, MAX_CHOICE, MAX_SQUARES, NIB,
@@ -189,17 +189,18 @@ def apply_bonus(r, s, p, a):
         s.arg_square = q
         s.stage = Stage.BONUS_ARG
         return
-    begin_event(s, p)
-    if effect == Effect.ADD_SPLASH:
+    if effect == Effect.ADD_SPLASH:  # one event (spec §3.5) that changes no area's squares
         put_token(s, p, q, supply_token(r, s, TOKEN_SPLASH, -1))
         s.sq_mark[p, q] = SPLASH
+        mark_changed(s, p, q)
     else:  # DISCARD_BOTTLES: it still counts as placed (spec §4.8, §7.1 #27)
+        begin_event(s, p)
         if s.sq_bottle[p, q] == UPRIGHT_OWN:
             s.own_discarded[p] += 1
         else:
             s.black_discarded[p] += 1
         s.sq_bottle[p, q] = NO_BOTTLE
-    end_event(s, p)
+        end_event(s, p)
     unit_done(s)
 
 
@@ -208,16 +209,19 @@ def apply_bonus_arg(r, s, p, a):
     """Stage BONUS_ARG: the second half of a unit, as one event (spec §3.5)."""
     effect = r.bonus_effect[s.bonus_tile]
     q = s.arg_square
+    if effect == Effect.ADD_GOAL:  # the last number token sets the goal value (spec §7.1b A4); no area changes
+        put_token(s, p, q, supply_token(r, s, TOKEN_NUMBER, a - CHOICE))
+        s.sq_mark[p, q] = a - CHOICE
+        mark_changed(s, p, q)
+        unit_done(s)
+        return
     begin_event(s, p)
     if effect == Effect.MOVE_BOTTLES:
         s.sq_bottle[p, a - SQUARE] = s.sq_bottle[p, q]
         s.sq_bottle[p, q] = NO_BOTTLE
-    elif effect == Effect.RECOLOUR:
+    else:  # RECOLOUR
         put_token(s, p, q, supply_token(r, s, TOKEN_COLOUR, a - CHOICE))
         s.sq_colour[p, q] = a - CHOICE
         cells_changed(s, p)
-    else:  # ADD_GOAL: the last number token sets the goal value (spec §7.1b A4)
-        put_token(s, p, q, supply_token(r, s, TOKEN_NUMBER, a - CHOICE))
-        s.sq_mark[p, q] = a - CHOICE
     end_event(s, p)
     unit_done(s)

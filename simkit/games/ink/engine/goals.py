@@ -2,7 +2,7 @@
 black continuation, the choice of splashes when bottles run short, §7.1b A5) and the bonus that follows."""
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.areas import area_of, compute_areas, is_open, touch
+from simkit.games.ink.engine.areas import area_of, compute_areas, is_open, refill_areas, touch
 from simkit.games.ink.engine.bottles import check_last_bottle, own_left, reserve_count, reserve_usable, take_bottle
 from simkit.games.ink.engine.lattice import square_x, square_y
 from simkit.games.ink.engine.layout import (CHOSEN, N_RESERVES, NO_BOTTLE, NONE, UPRIGHT_BLACK, UPRIGHT_OWN,
@@ -156,13 +156,15 @@ def begin_completion(r, s, p, goal, reserve):
     s.goal_value = s.sq_mark[p, goal]
     s.completions[p, s.goal_value] += 1
     place_bottle(s, p, goal, reserve, True)
-    touch(s, p)
     own = own_available(r, s, p, reserve)
     black = s.black_reserve if black_continues(r, s, p, reserve) else 0
     if own + black >= s.f_n and r.fill_all_splashes:
         fill_splashes(s, p, reserve, own, black, False)
+        label = s.area_label[p, goal]  # every square bottled was in the goal's area
+        refill_areas(s, p, label, label)
         finish_completion(r, s, p)
         return
+    touch(s, p)  # the squares bottled are chosen over decisions: the areas are stale till then
     s.pick_reserve = reserve
     s.pick_own = min(own, s.f_n)
     s.picks_left = min(own + black, s.f_n)
@@ -196,13 +198,13 @@ def end_picks(r, s, p):
         chosen += s.sq_bottle[p, s.f_list[i]] == CHOSEN
     own = min(s.pick_own, chosen)
     fill_splashes(s, p, s.pick_reserve, own, chosen - own, True)
+    touch(s, p)
     finish_completion(r, s, p)
 
 
 @njit
 def finish_completion(r, s, p):
     """After the bottles: the end trigger (spec §5.1), then the bonus of the goal's row, if any (spec §4.4 b)."""
-    touch(s, p)
     check_last_bottle(s, p)
     row = r.bonus_rows[s.goal_value]
     if row == NONE:

@@ -212,6 +212,8 @@ STATE_DTYPE = np.dtype([
     # the areas of each painting (areas.py): valid while areas_current[p] is 1, 0 once p's painting changed
     ("areas_current", "i1", MAX_PLAYERS), ("area_label", "i2", (MAX_PLAYERS, MAX_SQUARES)),
     ("area_size", "i2", (MAX_PLAYERS, MAX_SQUARES)), ("size_before", "i2", MAX_SQUARES),
+    ("area_goal_min", "i1", (MAX_PLAYERS, MAX_SQUARES)), ("area_goal_max", "i1", (MAX_PLAYERS, MAX_SQUARES)),
+    ("area_splashes", "i2", (MAX_PLAYERS, MAX_SQUARES)),  # per area label: its goals' range, its free splashes
     ("open_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
     ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
@@ -221,13 +223,14 @@ STATE_DTYPE = np.dtype([
     ("free_key", "i2", (MAX_PLAYERS, MAX_FREE_CELLS)), ("free_faces", "i4", (MAX_PLAYERS, MAX_FREE_CELLS)),
     ("free_facing", "i2", (MAX_PLAYERS, MAX_FREE_CELLS, 8)), ("cell_around", "i2", N_SIDES),
     ("cell_facing", "i2", 8),
-    # scratch of the heuristic policies: per area label its smallest and largest goal and its free splashes; the
-    # open squares facing a cell (colour, area label, that area's size, free splashes, largest and smallest goal,
-    # and a mask of the earlier faces of the same area)
-    ("area_goal_min", "i2", MAX_SQUARES), ("area_goal_max", "i2", MAX_SQUARES), ("area_splashes", "i2", MAX_SQUARES),
+    # scratch of the heuristic policies: the open squares facing a cell (colour, area label, that area's size, free
+    # splashes, largest and smallest goal, and a mask of the earlier faces of the same area)
     ("face_colour", "i1", 8), ("face_label", "i2", 8), ("face_size", "i2", 8), ("face_splashes", "i2", 8),
     ("face_goal_max", "i2", 8), ("face_goal_min", "i2", 8), ("face_same", "u1", 8),
     ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
+    # the squares of the tile in hand per orientation and position: colour, mark, value when it joins no area
+    ("placed_colour", "i1", (N_ORIENTATIONS, 4)), ("placed_mark", "i1", (N_ORIENTATIONS, 4)),
+    ("placed_alone", "f8", (N_ORIENTATIONS, 4)),
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),
     ("completions", "i2", (MAX_PLAYERS, MAX_GOAL_VALUE + 1)), ("bonuses_used", "i2", MAX_PLAYERS),

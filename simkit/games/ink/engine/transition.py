@@ -1,7 +1,7 @@
 """`apply_action`: the one transition both drivers call (spec §4, §4.10)."""
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.areas import begin_event, end_event
+from simkit.games.ink.engine.areas import close_squares, compute_areas
 from simkit.games.ink.engine.bonus import apply_bonus, apply_bonus_arg
 from simkit.games.ink.engine.flow import end_turn, nib_takeable, place_hand_tile, refill, take_from_nib
 from simkit.games.ink.engine.goals import begin_completion, end_picks, pick_splash
@@ -66,16 +66,24 @@ def apply_action(r, s, a):
         s.error = ERR_ILLEGAL_ACTION
         s.done = 1
         return
+    apply_legal(r, s, a)
+
+
+@njit
+def apply_legal(r, s, a):
+    """apply_action without the legality test, for an action known to be legal: the batch loop's actions come from
+    the compiled policies, which choose among legal actions only (the step API tests each of theirs, and
+    tests/conformance plays both drivers alike)."""
     p = s.current
     s.turn += 1
     s.decisions[p] += 1
     st = s.stage
     if st == Stage.TURN:
         turn_action(r, s, p, a)
-    elif st == Stage.PLACE_X:
-        begin_event(s, p)
-        place_x(r, s, p, (a - X) // 2, (a - X) % 2)
-        end_event(s, p)
+    elif st == Stage.PLACE_X:  # one event (spec §3.5) that only splits areas
+        q = (a - X) // 2
+        compute_areas(s, p)
+        close_squares(s, p, q, place_x(r, s, p, q, (a - X) % 2))
         after_crossing_token(r, s, p)
     elif st == Stage.CHOOSE_NIB:
         d = a - NIB + 1

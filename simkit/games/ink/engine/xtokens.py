@@ -121,7 +121,7 @@ def cover(r, s, p, q):
 
 @njit
 def place_x(r, s, p, q, e):
-    """The token in hand covers q and its neighbour (spec §4.7)."""
+    """The token in hand covers q and its neighbour (spec §4.7); returns the neighbour."""
     token = s.x_hand
     other = pair_other(r, s, p, q, e)
     cover(r, s, p, q)
@@ -131,6 +131,7 @@ def place_x(r, s, p, q, e):
     s.x_squares[token, 1] = other
     s.x_owner[token] = p
     s.x_hand = NONE
+    return other
 
 
 @njit

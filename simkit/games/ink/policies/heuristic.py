@@ -100,28 +100,8 @@ def tile_value(r, s, family, tile, p0, p1, p2, p3, p4, p5, p6, p7):
 
 
 @njit
-def area_tables(s, p, gmin, gmax, spl):
-    """Per area label: its smallest and largest uncompleted goal, its free splashes."""
-    compute_areas(s, p)
-    n = 4 * s.n_slots[p]
-    for q in range(n):
-        gmin[q] = 99
-        gmax[q] = 0
-        spl[q] = 0
-    for q in range(n):
-        if is_open(s, p, q):
-            lab = s.area_label[p, q]
-            m = s.sq_mark[p, q]
-            if m > 0:
-                gmin[lab] = min(gmin[lab], m)
-                gmax[lab] = max(gmax[lab], m)
-            elif m == SPLASH:
-                spl[lab] += 1
-
-
-@njit
 def facing_areas(r, s, p, slot, side):
-    """The open squares facing a tile put beside slot `slot` (side `side`), after area_tables: for position j across
+    """The open squares facing a tile put beside slot `slot` (side `side`), areas current: for position j across
     its k-th outward side, face f = 2 j + k, s.face_colour[f] (NONE when there is no open square), its area's label,
     size, free splashes, largest and smallest goal, and s.face_same[f], the mask of the earlier faces of that area
     (what placement_score needs of a cell, gathered once for its many orientations)."""
@@ -134,16 +114,16 @@ def facing_areas(r, s, p, slot, side):
 @njit
 def set_face(s, p, f, q):
     """Face f of the cell facing_areas gathers: square q (NONE: none there)."""
-    if q == NONE or not is_open(s, p, q):
-        s.face_colour[f] = NONE
+    colour = NONE if q == NONE else s.open_colour[p, q]  # areas are current
+    s.face_colour[f] = colour
+    if colour == NONE:
         return
     lab = s.area_label[p, q]
-    s.face_colour[f] = s.sq_colour[p, q]
     s.face_label[f] = lab
     s.face_size[f] = s.area_size[p, lab]
-    s.face_splashes[f] = s.area_splashes[lab]
-    s.face_goal_max[f] = s.area_goal_max[lab]
-    s.face_goal_min[f] = s.area_goal_min[lab]
+    s.face_splashes[f] = s.area_splashes[p, lab]
+    s.face_goal_max[f] = s.area_goal_max[p, lab]
+    s.face_goal_min[f] = s.area_goal_min[p, lab]
     same = 0
     for g in range(f):
         if s.face_colour[g] != NONE and s.face_label[g] == lab:
@@ -155,17 +135,19 @@ def set_face(s, p, f, q):
 def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
     """The one-step score of place_tile action a; facing_areas must hold its cell, prepare_placements the tables."""
     o = (a - TILE) % N_ORIENTATIONS
-    tile = s.hand_tile
     weights = s.goal_w
     joined = 0  # the faces whose area the tile joins: an area counts once, at its first joined face
     for f in range(2 * 4):
-        if s.face_colour[f] == r.tile_colour[tile, SOURCE[o, f >> 1]]:
+        if s.face_colour[f] == s.placed_colour[o, f >> 1]:
             joined |= 1 << f
     score = 0.0
     sw = splash_weight(family, p0, p1)
     gw = growth_weight(family, p0, p1)
     for j in range(4):
-        m = r.tile_mark[tile, SOURCE[o, j]]
+        if not joined >> 2 * j & 3:  # a square that joins no area
+            score += s.placed_alone[o, j]
+            continue
+        m = s.placed_mark[o, j]
         size = 1
         splashes = 1 if m == SPLASH else 0
         best = 0.0
@@ -196,11 +178,30 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
 
 
 @njit
+def hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
+    """s.placed_colour[o, j], s.placed_mark[o, j]: the square the tile in hand puts at position j in orientation o;
+    s.placed_alone[o, j] what placement_score gives it when it joins no area (the same sum, so the same bits)."""
+    tile = s.hand_tile
+    sw = splash_weight(family, p0, p1)
+    for o in range(N_ORIENTATIONS):
+        for j in range(4):
+            m = r.tile_mark[tile, SOURCE[o, j]]
+            s.placed_colour[o, j] = r.tile_colour[tile, SOURCE[o, j]]
+            s.placed_mark[o, j] = m
+            best = 0.0
+            if m > 0:
+                best = 0.3 * (s.goal_w[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3,
+                                                                                  p4, p5, p6, p7))
+            s.placed_alone[o, j] = best + 0.1 * sw * (1 if m == SPLASH else 0)
+
+
+@njit
 def prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7):
-    """The tables placement_value reads for one decision, in the state's scratch: the player's areas and the goal
-    weights."""
-    area_tables(s, p, s.area_goal_min, s.area_goal_max, s.area_splashes)
+    """The tables placement_value reads for one decision: the player's areas (with their goals and splashes), the
+    goal weights and the squares of the tile in hand."""
+    compute_areas(s, p)
     goal_weights(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
+    hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7)
 
 
 @njit
@@ -319,12 +320,7 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             w = goal_weight(r, s, family, s.sq_mark[p, q], p0, p1, p2, p3, p4, p5, p6, p7)
             if w <= 0:
                 continue
-            lab = s.area_label[p, q]
-            spl = 0
-            for t in range(4 * s.n_slots[p]):
-                if s.area_label[p, t] == lab and s.sq_mark[p, t] == SPLASH:
-                    spl += 1
-            v = w + sw * spl + (0.5 if res == prefer else 0.0)
+            v = w + sw * s.area_splashes[p, s.area_label[p, q]] + (0.5 if res == prefer else 0.0)
             explain.note(notes, a, v)
             if v > best:
                 best, best_a = v, a
