@@ -228,9 +228,10 @@ STATE_DTYPE = np.dtype([
     ("face_colour", "i1", 8), ("face_label", "i2", 8), ("face_size", "i2", 8), ("face_splashes", "i2", 8),
     ("face_goal_max", "i2", 8), ("face_goal_min", "i2", 8), ("face_same", "u1", 8),
     ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
-    # the squares of the tile in hand per orientation and position: colour, mark, value when it joins no area
+    # the squares of the tile in hand per orientation and position: colour, mark, own goal value, value when it joins
+    # no area
     ("placed_colour", "i1", (N_ORIENTATIONS, 4)), ("placed_mark", "i1", (N_ORIENTATIONS, 4)),
-    ("placed_alone", "f8", (N_ORIENTATIONS, 4)),
+    ("placed_goal", "f8", (N_ORIENTATIONS, 4)), ("placed_alone", "f8", (N_ORIENTATIONS, 4)),
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),
     ("completions", "i2", (MAX_PLAYERS, MAX_GOAL_VALUE + 1)), ("bonuses_used", "i2", MAX_PLAYERS),

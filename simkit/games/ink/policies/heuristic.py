@@ -150,12 +150,8 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
         m = s.placed_mark[o, j]
         size = 1
         splashes = 1 if m == SPLASH else 0
-        best = 0.0
-        hi, lo = 0, 99
-        if m > 0:
-            best = 0.3 * (weights[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3, p4, p5,
-                                                                             p6, p7))
-            hi, lo = m, m
+        best = s.placed_goal[o, j]
+        hi, lo = (m, m) if m > 0 else (0, 99)
         for f in range(2 * j, 2 * j + 2):
             if joined >> f & 1 and not joined & s.face_same[f]:
                 size += s.face_size[f]
@@ -180,7 +176,8 @@ def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
 @njit
 def hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """s.placed_colour[o, j], s.placed_mark[o, j]: the square the tile in hand puts at position j in orientation o;
-    s.placed_alone[o, j] what placement_score gives it when it joins no area (the same sum, so the same bits)."""
+    s.placed_goal[o, j] the value of its own goal (0 without one), and s.placed_alone[o, j] what placement_score
+    gives it when it joins no area (the same sum, so the same bits)."""
     tile = s.hand_tile
     sw = splash_weight(family, p0, p1)
     for o in range(N_ORIENTATIONS):
@@ -192,6 +189,7 @@ def hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
             if m > 0:
                 best = 0.3 * (s.goal_w[m] if m <= MAX_GOAL_VALUE else goal_weight(r, s, family, m, p0, p1, p2, p3,
                                                                                   p4, p5, p6, p7))
+            s.placed_goal[o, j] = best
             s.placed_alone[o, j] = best + 0.1 * sw * (1 if m == SPLASH else 0)
 
 
