@@ -155,19 +155,19 @@ def _matching_tables(space_modes):
 PROXIMITY_PAIRS, SPACE_PAIRS = cached_tables(_matching_tables, len(SpaceScoring))
 
 
-@njit(inline="always")
+@njit
 def _icon_swatches(v0, v1, v2, v3, v4, icon):
     """Bit s set when swatch s shows `icon` (v0..v4: the visible icon bits of the five swatches)."""
     return ((v0 >> icon) & 1) | ((v1 >> icon) & 1) << 1 | ((v2 >> icon) & 1) << 2 | ((v3 >> icon) & 1) << 3 \
         | ((v4 >> icon) & 1) << 4
 
 
-@njit(inline="always")
+@njit
 def _count5(m):
     return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
 
 
-@njit(inline="always")
+@njit
 def _symmetric(m):
     """Red and violet (swatches 0, 4) both set, plus yellow and blue (1, 3) both set."""
     return (m & (m >> 4) & 1) + ((m >> 1) & (m >> 3) & 1)
@@ -227,17 +227,10 @@ def _visible(card_masks, stack, n_cards, s):
     return np.int64(0)
 
 
-@njit(any_layout=True)
+@njit(any_layout=True)  # the engine's record fields and plain arrays alike: one compiled copy for every caller
 def painting_ribbons(card_masks, stack, n_cards, space_scoring, out):
     """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first.
     Returns the largest number of visible icons of one Element (for the rulebook's achievements)."""
-    return painting_ribbons_inline(card_masks, stack, n_cards, space_scoring, out)
-
-
-@njit(inline="always")
-def painting_ribbons_inline(card_masks, stack, n_cards, space_scoring, out):
-    """`painting_ribbons` merged into its caller, for callers passing other array types (the engine's record
-    fields) without compiling it once more."""
     return _ribbons(_visible(card_masks, stack, n_cards, 0), _visible(card_masks, stack, n_cards, 1),
                     _visible(card_masks, stack, n_cards, 2), _visible(card_masks, stack, n_cards, 3),
                     _visible(card_masks, stack, n_cards, 4), space_scoring, out)

@@ -106,7 +106,7 @@ def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated,
     n_scoring = len(scoring)
     width = n_scoring + 1
     combo = np.arange(k)
-    stack = np.empty(k, np.int64)
+    stack = np.empty(k, np.int8)
     earned = np.empty(BONUS + 1, np.int8)
     vec = np.empty(width, np.int8)
     while True:

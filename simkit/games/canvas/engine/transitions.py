@@ -11,7 +11,7 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
 from simkit.core.rng import next_float, next_below, shuffle, stream_key
-from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons_inline, track_points
+from simkit.games.canvas.engine.scoring import BONUS, painting_ribbons, track_points
 from simkit.games.canvas.rules.ruleset import SoloMode, TieBreak
 from simkit.games.canvas.engine.state import NO_CARD, ErrorCode
 
@@ -196,7 +196,7 @@ def _paint(r, s, p, order):
     for j in range(k):
         stack[j] = s.hand[p, order[j]]
     earned = s.painting_ribbons[p, i]  # scored in place: no allocation
-    s.painting_most_same[p, i] = painting_ribbons_inline(r.card_masks, stack, k, r.space_scoring, earned)
+    s.painting_most_same[p, i] = painting_ribbons(r.card_masks, stack, k, r.space_scoring, earned)
     obtained = earned[BONUS]  # grey ribbons are never capped
     for c in range(r.n_scoring_cards):
         cond = r.scoring_cards[c]
