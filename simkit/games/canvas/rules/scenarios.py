@@ -10,9 +10,8 @@ import numpy as np
 
 from simkit.core.errors import GameAbortedError
 from simkit.games.canvas.engine import transitions as engine
-from simkit.games.canvas.engine.scoring import SpaceScoring
+from simkit.games.canvas.engine.scoring import MAX_RIBBONS_PER_PAINTING, SpaceScoring
 from simkit.games.canvas.engine.tables import PaintingTable, PolicyTable, build_painting_table, card_quality
-from simkit.games.canvas.policies.shipped import MAX_RIBBONS_PER_PAINTING
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.rules.ruleset import CanvasRules
 
