@@ -2,39 +2,17 @@
 shipped data with one change, and each error names the file, the row and the column, and is the error type the CLI
 turns into exit status 2."""
 
-import shutil
-from pathlib import Path
-
 import pytest
+from broken_data import broken_folder, cell, check_names_the_place, drop_column, set_cell
 
-from simkit.core.errors import ConfigError, SimkitError
+from simkit.core.errors import ConfigError
 from simkit.games.atelier.rules import AtelierRules
 from simkit.games.atelier.rules.datafiles import PACKAGE_DATA
-
-
-def set_cell(text: str, row: int, column: str, value: str) -> str:
-    """`text` with the cell of data row `row` (1-based) in `column` replaced (the cells hold no commas)."""
-    lines = text.splitlines()
-    header = lines[0].split(",")
-    fields = lines[row].split(",")
-    fields[header.index(column)] = value
-    lines[row] = ",".join(fields)
-    return "\n".join(lines) + "\n"
-
-
-def drop_column(text: str, column: str) -> str:
-    lines = [ln.split(",") for ln in text.splitlines()]
-    i = lines[0].index(column)
-    return "\n".join(",".join(f for j, f in enumerate(ln) if j != i) for ln in lines) + "\n"
 
 
 def add_colour_column(text: str) -> str:
     header, *rows = text.splitlines()
     return "\n".join([header + ",colour", *(row + ",blue" for row in rows)]) + "\n"
-
-
-def cell(row, column, value):
-    return lambda text: set_cell(text, row, column, value)
 
 
 def masterpieces_off(text: str) -> str:
@@ -78,32 +56,16 @@ CORPUS = [
 ]
 
 
-def broken_folder(tmp_path: Path, file: str, change) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(PACKAGE_DATA, folder, ignore=shutil.ignore_patterns("alternatives", "README.md"))
-    (folder / file).write_text(change((folder / file).read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
-
-
 @pytest.mark.parametrize("case, file, change, row, column, words", CORPUS, ids=[c[0] for c in CORPUS])
 def test_bad_data_names_file_row_and_column(tmp_path, case, file, change, row, column, words):
-    folder = broken_folder(tmp_path, file, change)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, file, change)
     with pytest.raises(ConfigError) as caught:
         AtelierRules.from_overrides({"data": str(folder)})
-    message = str(caught.value)
-    assert message.startswith(f"{folder}/{file}: "), message
-    if row is not None:
-        assert f"row {row} (line {row + 1})" in message, message
-    else:
-        assert "row" not in message.split(": ")[1] or "header" in message, message
-    if column is not None:
-        assert f"column {column}" in message, message
-    assert words in message, message
-    assert isinstance(caught.value, SimkitError) and caught.value.exit_code == 2
+    check_names_the_place(caught.value, folder, file, row, column, words)
 
 
 def test_errors_in_a_ruleset_name_the_ruleset_key_and_the_data_cell(tmp_path):
-    folder = broken_folder(tmp_path, "powers.csv", cell(1, "effect", "steal_paint"))
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "powers.csv", cell(1, "effect", "steal_paint"))
     with pytest.raises(ConfigError) as caught:
         AtelierRules.from_overrides({"data": str(folder)}, source="house.toml", prefix="rules.")
     message = str(caught.value)
@@ -129,7 +91,7 @@ def test_a_replacement_file_needs_a_tagged_folder(tmp_path):
     ("data_source = \n", "cannot read"),
 ])
 def test_bad_meta_toml(tmp_path, meta, words):
-    folder = broken_folder(tmp_path, "patrons.csv", lambda t: t)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "patrons.csv", lambda t: t)
     (folder / "meta.toml").write_text(meta)
     with pytest.raises(ConfigError, match=words):
         AtelierRules.from_overrides({"data": str(folder)})
@@ -138,16 +100,16 @@ def test_bad_meta_toml(tmp_path, meta, words):
 def test_missing_folder_and_file(tmp_path):
     with pytest.raises(ConfigError, match="no such data folder"):
         AtelierRules.from_overrides({"data": str(tmp_path / "none")})
-    folder = broken_folder(tmp_path, "patrons.csv", lambda t: t)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "patrons.csv", lambda t: t)
     (folder / "powers.csv").unlink()
     with pytest.raises(ConfigError, match=r"powers.csv: missing"):
         AtelierRules.from_overrides({"data": str(folder)})
 
 
 def test_empty_files(tmp_path):
-    folder = broken_folder(tmp_path, "patrons.csv", lambda t: t.splitlines()[0] + "\n")
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "patrons.csv", lambda t: t.splitlines()[0] + "\n")
     with pytest.raises(ConfigError, match="patrons.csv: no data rows"):
         AtelierRules.from_overrides({"data": str(folder)})
-    folder = broken_folder(tmp_path / "2", "powers.csv", lambda t: "")
+    folder = broken_folder(tmp_path / "2", PACKAGE_DATA, "powers.csv", lambda t: "")
     with pytest.raises(ConfigError, match="powers.csv: header \\(line 1\\), column power_id, timing"):
         AtelierRules.from_overrides({"data": str(folder)})

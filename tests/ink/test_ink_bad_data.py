@@ -2,38 +2,16 @@
 shipped data with one change, and each error names the file, the row, the column and the value, and is the error
 type the CLI turns into exit status 2."""
 
-import shutil
-from pathlib import Path
-
 import pytest
+from broken_data import broken_folder, cell, check_names_the_place, drop_column, set_cell
 
-from simkit.core.errors import ConfigError, SimkitError
+from simkit.core.errors import ConfigError
 from simkit.games.ink.rules import InkRules
 from simkit.games.ink.rules.datafiles import PACKAGE_DATA
 
 
-def set_cell(text: str, row: int, column: str, value: str) -> str:
-    """`text` with the cell of data row `row` (1-based) in `column` replaced (the cells hold no commas)."""
-    lines = text.splitlines()
-    header = lines[0].split(",")
-    fields = lines[row].split(",")
-    fields[header.index(column)] = value
-    lines[row] = ",".join(fields)
-    return "\n".join(lines) + "\n"
-
-
-def cell(row, column, value):
-    return lambda text: set_cell(text, row, column, value)
-
-
 def keep_rows(n):
     return lambda text: "\n".join(text.splitlines()[: n + 1]) + "\n"
-
-
-def drop_column(text: str, column: str) -> str:
-    lines = [ln.split(",") for ln in text.splitlines()]
-    i = lines[0].index(column)
-    return "\n".join(",".join(f for j, f in enumerate(ln) if j != i) for ln in lines) + "\n"
 
 
 # (case, file, change, row or None, column, words the message must contain)
@@ -76,26 +54,12 @@ CORPUS = [
 ]
 
 
-def broken_folder(tmp_path: Path, file: str, change) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(PACKAGE_DATA, folder, ignore=shutil.ignore_patterns("alternatives", "README.md"))
-    (folder / file).write_text(change((folder / file).read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
-
-
 @pytest.mark.parametrize("case, file, change, row, column, words", CORPUS, ids=[c[0] for c in CORPUS])
 def test_bad_data_names_file_row_column_and_value(tmp_path, case, file, change, row, column, words):
-    folder = broken_folder(tmp_path, file, change)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, file, change)
     with pytest.raises(ConfigError) as caught:
         InkRules.from_overrides({"data": str(folder)})
-    message = str(caught.value)
-    assert message.startswith(f"{folder}/{file}: "), message
-    if row is not None:
-        assert f"row {row} (line {row + 1})" in message, message
-    if column is not None:
-        assert f"column {column}" in message, message
-    assert words in message, message
-    assert isinstance(caught.value, SimkitError) and caught.value.exit_code == 2
+    check_names_the_place(caught.value, folder, file, row, column, words)
 
 
 # Rules of §6.9 that compare a file with the rule values: (case, file, change, overrides, key, words)
@@ -115,7 +79,7 @@ COUNTS = [
 
 @pytest.mark.parametrize("case, file, change, overrides, key, words", COUNTS, ids=[c[0] for c in COUNTS])
 def test_data_too_small_for_the_rules_names_the_key(tmp_path, case, file, change, overrides, key, words):
-    folder = broken_folder(tmp_path, file, change)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, file, change)
     with pytest.raises(ConfigError) as caught:
         InkRules.from_overrides({"data": str(folder), **overrides}, source="house.toml", prefix="rules.")
     assert str(caught.value).startswith(f"house.toml: rules.{key}: "), str(caught.value)
@@ -134,7 +98,7 @@ def test_data_too_small_for_the_rules_names_the_key(tmp_path, case, file, change
      "at most 64 bonus tokens"),
 ])
 def test_bad_supplies(tmp_path, supplies, key, words):
-    folder = broken_folder(tmp_path, "supplies.toml", lambda t: supplies)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "supplies.toml", lambda t: supplies)
     with pytest.raises(ConfigError) as caught:
         InkRules.from_overrides({"data": str(folder)})
     assert str(caught.value).startswith(f"{folder}/supplies.toml: " + (f"{key}: " if key else ""))
@@ -142,7 +106,7 @@ def test_bad_supplies(tmp_path, supplies, key, words):
 
 
 def test_errors_in_a_ruleset_name_the_ruleset_key_and_the_data_cell(tmp_path):
-    folder = broken_folder(tmp_path, "bonus_tiles.csv", cell(1, "effect", "steal_bottle"))
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "bonus_tiles.csv", cell(1, "effect", "steal_bottle"))
     with pytest.raises(ConfigError) as caught:
         InkRules.from_overrides({"data": str(folder)}, source="house.toml", prefix="rules.")
     message = str(caught.value)
@@ -156,7 +120,7 @@ def test_errors_in_a_ruleset_name_the_ruleset_key_and_the_data_cell(tmp_path):
     ("data_source = \n", "cannot read"),
 ])
 def test_bad_meta_toml(tmp_path, meta, words):
-    folder = broken_folder(tmp_path, "meta.toml", lambda t: meta)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "meta.toml", lambda t: meta)
     with pytest.raises(ConfigError, match=words):
         InkRules.from_overrides({"data": str(folder)})
 
@@ -164,7 +128,7 @@ def test_bad_meta_toml(tmp_path, meta, words):
 def test_missing_folder_and_files(tmp_path):
     with pytest.raises(ConfigError, match="no such data folder"):
         InkRules.from_overrides({"data": str(tmp_path / "none")})
-    folder = broken_folder(tmp_path, "tiles.csv", lambda t: t)
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "tiles.csv", lambda t: t)
     (folder / "x_tokens.csv").unlink()
     with pytest.raises(ConfigError, match=r"x_tokens.csv: missing"):
         InkRules.from_overrides({"data": str(folder)})
@@ -174,5 +138,5 @@ def test_missing_folder_and_files(tmp_path):
 
 
 def test_a_tagged_copy_is_accepted_with_its_tag(tmp_path):
-    folder = broken_folder(tmp_path, "meta.toml", lambda t: 'data_source = "printed"\n')
+    folder = broken_folder(tmp_path, PACKAGE_DATA, "meta.toml", lambda t: 'data_source = "printed"\n')
     assert InkRules.from_overrides({"data": str(folder)}).data_source == "printed"
