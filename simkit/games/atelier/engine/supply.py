@@ -79,7 +79,30 @@ def pay_tokens(r, s, p, k):
 def add_students(r, s, p, c, k):
     """p's students at pile c change by k (a negative k takes them away); `pile_rank` follows."""
     s.students[p, c] += k
-    rank_pile(r, s, c)
+    rerank(r, s, p, c)
+
+
+@njit
+def rerank(r, s, p, c):
+    """pile_rank[c] again after p's students at pile c changed and nobody else's: p moves past the seats it now
+    ranks before (up) or after (down); the others keep their order, so the result is `rank_pile`'s."""
+    rank = s.pile_rank[c]
+    i = 0
+    while rank[i] != p:
+        i += 1
+    while i > 0 and ranks_before(s, c, p, rank[i - 1]):
+        rank[i] = rank[i - 1]
+        i -= 1
+    while i + 1 < r.n_players and ranks_before(s, c, rank[i + 1], p):
+        rank[i] = rank[i + 1]
+        i += 1
+    rank[i] = p
+
+
+@njit
+def ranks_before(s, c, x, y):
+    """Seat x comes before seat y in pile_rank[c]: more students at pile c, or as many and a lower seat."""
+    return s.students[x, c] > s.students[y, c] or (s.students[x, c] == s.students[y, c] and x < y)
 
 
 @njit
@@ -107,14 +130,15 @@ def students_on_piles(s, p):
 @njit
 def has_most(r, s, p, c, ties):
     """p has the most students at pile c: at least 1 and strictly more than every other player, or, when `ties`,
-    no other player has more (spec §3.4)."""
+    no other player has more (spec §3.4). Read off `pile_rank`: the first seat there has the most (the lower seat
+    on a tie), the second the most of the others."""
     mine = s.students[p, c]
     if mine < 1:
         return False
-    for q in range(r.n_players):
-        if q != p and (s.students[q, c] > mine or (s.students[q, c] == mine and not ties)):
-            return False
-    return True
+    first = s.pile_rank[c, 0]
+    if first != p:  # it has at least as many as p: a tie at most
+        return ties and s.students[first, c] == mine
+    return ties or s.students[s.pile_rank[c, 1], c] < mine
 
 
 @njit
