@@ -130,15 +130,22 @@ def students_on_piles(s, p):
 @njit
 def has_most(r, s, p, c, ties):
     """p has the most students at pile c: at least 1 and strictly more than every other player, or, when `ties`,
-    no other player has more (spec §3.4). Read off `pile_rank`: the first seat there has the most (the lower seat
-    on a tie), the second the most of the others."""
-    mine = s.students[p, c]
-    if mine < 1:
-        return False
+    no other player has more (spec §3.4)."""
+    return wins(np.int64(s.students[p, c]), most_of_others(s, p, c), ties)
+
+
+@njit
+def wins(mine, most_other, ties):
+    """has_most for `mine` students at a pile where the other players have at most `most_other`."""
+    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
+
+
+@njit
+def most_of_others(s, p, c):
+    """The most students at pile c of the players other than p: the first seat of `pile_rank`, or the second when
+    the first is p."""
     first = s.pile_rank[c, 0]
-    if first != p:  # it has at least as many as p: a tie at most
-        return ties and s.students[first, c] == mine
-    return ties or s.students[s.pile_rank[c, 1], c] < mine
+    return np.int64(s.students[first if first != p else s.pile_rank[c, 1], c])
 
 
 @njit
@@ -254,6 +261,11 @@ def affordable(r, s, p, card):
 def payable(r, s, p, card, wild):
     """p can pay `card` with up to `wild` wild_paint substitutions (p's): every colour short of its cost is covered
     by a substitution paid with a surplus cylinder of another colour."""
+    if wild == 0:  # every colour as printed (the usual case: no wild_paint power)
+        for c in range(N_COLOURS):
+            if r.painting_cost[card, c] > s.paint[p, c]:
+                return False
+        return True
     short, surplus = 0, 0
     for c in range(N_COLOURS):
         d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]

@@ -23,7 +23,8 @@ from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
 from simkit.games.atelier.engine.legality import move_legal
-from simkit.games.atelier.engine.supply import collect_ties, paint_held, seat_after, students_on_piles
+from simkit.games.atelier.engine.supply import (collect_ties, most_of_others, paint_held, seat_after,
+                                                students_on_piles, wins)
 from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, head_legal,
                                                    lacking, paint_head, target_weights)
 
@@ -79,18 +80,11 @@ def others_than(ws, c, q):
 
 
 @njit
-def wins(mine, most_other, ties):
-    """has_most (spec §3.4) for `mine` students at a pile where the other players have at most `most_other`."""
-    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
-
-
-@njit
-def held_piles(s, p, ties, ws):
-    """Bit c set: p has the most students at pile c by its Collect rule (`ties`: collect_ties of p); ws holds p's
-    pile_table."""
+def held_piles(s, p, ties):
+    """Bit c set: p has the most students at pile c by its Collect rule (`ties`: collect_ties of p)."""
     piles = 0
     for c in range(N_COLOURS):
-        if wins(np.int64(s.students[p, c]), ws.top[c], ties):
+        if wins(np.int64(s.students[p, c]), most_of_others(s, p, c), ties):
             piles |= 1 << c
     return piles
 
@@ -104,12 +98,11 @@ def pile_count(piles):
 def best_pile_value(r, s, p, piles_to_hold, ws):
     """(best pile, its place_value). held(p) is counted on the state as it is, so once for all piles. Each pile
     is noted at place_value × 1000 + paint, the key it is chosen by."""
-    pile_table(r, s, p, ws)
     ties = collect_ties(r, s, p)
-    wants_more = pile_count(held_piles(s, p, ties, ws)) < piles_to_hold
+    wants_more = pile_count(held_piles(s, p, ties)) < piles_to_hold
     best, key, value = 0, -1, 0
     for c in range(N_COLOURS):
-        mine, most = np.int64(s.students[p, c]), ws.top[c]
+        mine, most = np.int64(s.students[p, c]), most_of_others(s, p, c)
         if not wins(mine, most, ties):
             v = 2 if wins(mine + 1, most, ties) and wants_more else 0
         else:

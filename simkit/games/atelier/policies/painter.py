@@ -58,8 +58,12 @@ def patron_fits(r, s, p, ws):
     for i in range(N_CATEGORIES + 4):
         fits[i] = 0
     held = s.patrons_held[p]
-    for patron in range(r.n_patrons):
-        if (held >> patron) & 1 == 0:
+    patron = -1
+    while held != 0:  # its patrons only (bit patron of held)
+        patron += 1
+        bit = held & 1
+        held >>= 1
+        if bit == 0:
             continue
         kind, vp = r.patron_condition[patron], r.patron_vp[patron]
         if kind == Condition.CATEGORY_COUNT:
