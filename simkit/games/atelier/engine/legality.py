@@ -55,25 +55,41 @@ def can_adjust(r, s, p, card):
 
 
 @njit
+def free_actions_open(r, s):
+    """Free actions are open: no main action B this turn, or free_actions_after_b (spec §6.1b #21)."""
+    return s.main != MAIN_B or r.free_actions_after_b
+
+
+@njit
+def die_ready(s, p, f):
+    """p may spend a die showing f now (whether its face action is legal aside)."""
+    return s.dice[p, f] > 0 and may_spend_die(s)
+
+
+@njit
+def inspire_paint_open(r, s, p):
+    """inspire_paint is legal for p but for having an affordable painting (spec §3.3, §6.1 #6, #7, §6.1b #21)."""
+    return (free_actions_open(r, s) and s.tokens[p] >= r.inspiration_paint_cost
+            and (r.max_inspiration_paints_per_turn == NO_LIMIT
+                 or s.inspire_paints < r.max_inspiration_paints_per_turn)
+            and (not r.inspiration_paint_is_main_action or s.main == MAIN_NONE))
+
+
+@njit
 def turn_action_legal(r, s, p, a):
     """Heads of the turn stage (spec §3.3)."""
-    free = s.main != MAIN_B or r.free_actions_after_b  # spec §6.1b #21
     if a < INSPIRE:
         f = a - DIE + 1
-        return s.dice[p, f] > 0 and may_spend_die(s) and face_legal(r, s, p, f)
+        return die_ready(s, p, f) and face_legal(r, s, p, f)
     if a < REROLL:
         return s.dice[p, a - INSPIRE + 1] > 0 and s.main == MAIN_NONE
     if a == REROLL:
         return (s.main == MAIN_NONE and s.spent == 0 and s.tokens[p] >= r.reroll_cost
                 and (r.max_rerolls_per_turn == NO_LIMIT or s.rerolls < r.max_rerolls_per_turn))
     if a == INSPIRE_PAINT:
-        return (free and s.tokens[p] >= r.inspiration_paint_cost
-                and (r.max_inspiration_paints_per_turn == NO_LIMIT
-                     or s.inspire_paints < r.max_inspiration_paints_per_turn)
-                and (not r.inspiration_paint_is_main_action or s.main == MAIN_NONE)
-                and any_affordable(r, s, p))
+        return inspire_paint_open(r, s, p) and any_affordable(r, s, p)
     if a == DRAW_PATRON:
-        return free and s.tokens[p] >= r.patron_draw_cost and patron_deck_size(s) > 0
+        return free_actions_open(r, s) and s.tokens[p] >= r.patron_draw_cost and patron_deck_size(s) > 0
     if a == END_TURN:
         return s.main != MAIN_NONE
     card = a - USE_POWER  # spec §5.2 die_adjust, §6.1b #25

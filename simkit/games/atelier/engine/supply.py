@@ -79,7 +79,30 @@ def pay_tokens(r, s, p, k):
 def add_students(r, s, p, c, k):
     """p's students at pile c change by k (a negative k takes them away); `pile_rank` follows."""
     s.students[p, c] += k
-    rank_pile(r, s, c)
+    rerank(r, s, p, c)
+
+
+@njit
+def rerank(r, s, p, c):
+    """pile_rank[c] again after p's students at pile c changed and nobody else's: p moves past the seats it now
+    ranks before (up) or after (down); the others keep their order, so the result is `rank_pile`'s."""
+    rank = s.pile_rank[c]
+    i = 0
+    while rank[i] != p:
+        i += 1
+    while i > 0 and ranks_before(s, c, p, rank[i - 1]):
+        rank[i] = rank[i - 1]
+        i -= 1
+    while i + 1 < r.n_players and ranks_before(s, c, rank[i + 1], p):
+        rank[i] = rank[i + 1]
+        i += 1
+    rank[i] = p
+
+
+@njit
+def ranks_before(s, c, x, y):
+    """Seat x comes before seat y in pile_rank[c]: more students at pile c, or as many and a lower seat."""
+    return s.students[x, c] > s.students[y, c] or (s.students[x, c] == s.students[y, c] and x < y)
 
 
 @njit
@@ -108,13 +131,21 @@ def students_on_piles(s, p):
 def has_most(r, s, p, c, ties):
     """p has the most students at pile c: at least 1 and strictly more than every other player, or, when `ties`,
     no other player has more (spec §3.4)."""
-    mine = s.students[p, c]
-    if mine < 1:
-        return False
-    for q in range(r.n_players):
-        if q != p and (s.students[q, c] > mine or (s.students[q, c] == mine and not ties)):
-            return False
-    return True
+    return wins(np.int64(s.students[p, c]), most_of_others(s, p, c), ties)
+
+
+@njit
+def wins(mine, most_other, ties):
+    """has_most for `mine` students at a pile where the other players have at most `most_other`."""
+    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
+
+
+@njit
+def most_of_others(s, p, c):
+    """The most students at pile c of the players other than p: the first seat of `pile_rank`, or the second when
+    the first is p."""
+    first = s.pile_rank[c, 0]
+    return np.int64(s.students[first if first != p else s.pile_rank[c, 1], c])
 
 
 @njit
@@ -230,6 +261,11 @@ def affordable(r, s, p, card):
 def payable(r, s, p, card, wild):
     """p can pay `card` with up to `wild` wild_paint substitutions (p's): every colour short of its cost is covered
     by a substitution paid with a surplus cylinder of another colour."""
+    if wild == 0:  # every colour as printed (the usual case: no wild_paint power)
+        for c in range(N_COLOURS):
+            if r.painting_cost[card, c] > s.paint[p, c]:
+                return False
+        return True
     short, surplus = 0, 0
     for c in range(N_COLOURS):
         d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]

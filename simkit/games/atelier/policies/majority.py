@@ -23,7 +23,8 @@ from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import DIE, MOVE, N_COLOURS, NONE, PILE, SKIP, Stage
 from simkit.games.atelier.engine.legality import move_legal
-from simkit.games.atelier.engine.supply import collect_ties, paint_held, seat_after, students_on_piles
+from simkit.games.atelier.engine.supply import (collect_ties, most_of_others, paint_held, seat_after,
+                                                students_on_piles, wins)
 from simkit.games.atelier.policies.painter import (argument_action, finish_head, first_legal, gather_head, head_legal,
                                                    lacking, paint_head, target_weights)
 
@@ -79,19 +80,11 @@ def others_than(ws, c, q):
 
 
 @njit
-def wins(mine, most_other, ties):
-    """has_most (spec §3.4) for `mine` students at a pile where the other players have at most `most_other`."""
-    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
-
-
-@njit
-def held_piles(s, p, q, ties, ws):
-    """Bit c set: q has the most students at pile c by its Collect rule (`ties`: collect_ties of q); ws holds p's
-    pile_table."""
+def held_piles(s, p, ties):
+    """Bit c set: p has the most students at pile c by its Collect rule (`ties`: collect_ties of p)."""
     piles = 0
     for c in range(N_COLOURS):
-        most = ws.top[c] if q == p else max(np.int64(s.students[p, c]), others_than(ws, c, q))
-        if wins(np.int64(s.students[q, c]), most, ties):
+        if wins(np.int64(s.students[p, c]), most_of_others(s, p, c), ties):
             piles |= 1 << c
     return piles
 
@@ -105,12 +98,11 @@ def pile_count(piles):
 def best_pile_value(r, s, p, piles_to_hold, ws):
     """(best pile, its place_value). held(p) is counted on the state as it is, so once for all piles. Each pile
     is noted at place_value × 1000 + paint, the key it is chosen by."""
-    pile_table(r, s, p, ws)
     ties = collect_ties(r, s, p)
-    wants_more = pile_count(held_piles(s, p, p, ties, ws)) < piles_to_hold
+    wants_more = pile_count(held_piles(s, p, ties)) < piles_to_hold
     best, key, value = 0, -1, 0
     for c in range(N_COLOURS):
-        mine, most = np.int64(s.students[p, c]), ws.top[c]
+        mine, most = np.int64(s.students[p, c]), most_of_others(s, p, c)
         if not wins(mine, most, ties):
             v = 2 if wins(mine + 1, most, ties) and wants_more else 0
         else:
@@ -123,63 +115,54 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
 
 
 @njit
-def held_after(s, p, ties_p, q, ties_q, ws):
-    """(minus_p, plus_p, minus_q, plus_q): bit c of minus_x set when x would hold pile c (by its `ties`) with one
-    student of q fewer at pile c (only piles where q has one), of plus_x with one more. A move of q's student
-    from f to t changes piles f and t only, so x holds after it the piles of `held_piles` with bit f of minus_x and
-    bit t of plus_x in place of its bits f and t. ws holds p's pile_table."""
-    minus_p, plus_p, minus_q, plus_q = 0, 0, 0, 0
+def move_terms(s, p, ties_p, q, ties_q, ws):
+    """How one of q's students leaving or arriving at a pile changes the piles p and q hold (by their `ties`):
+    ws.leave_p[c] / ws.leave_q[c] the change of |held(p)| / |held(q)| when it leaves pile c (only piles where q has
+    one), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q terms are p's). A move
+    from f to t changes piles f and t only, so it changes |held(x)| by leave_x[f] + arrive_x[t]. ws holds p's
+    pile_table."""
     for c in range(N_COLOURS):
         mine, theirs = np.int64(s.students[p, c]), np.int64(s.students[q, c])
+        held_p = flag(wins(mine, ws.top[c], ties_p))
         if q == p:  # the others stay as they are
-            if theirs > 0 and wins(theirs - 1, ws.top[c], ties_p):
-                minus_p |= 1 << c
-            if wins(theirs + 1, ws.top[c], ties_p):
-                plus_p |= 1 << c
+            leave = flag(theirs > 0 and wins(theirs - 1, ws.top[c], ties_p)) - held_p
+            arrive = flag(wins(theirs + 1, ws.top[c], ties_p)) - held_p
+            ws.leave_p[c], ws.arrive_p[c], ws.leave_q[c], ws.arrive_q[c] = leave, arrive, leave, arrive
             continue
         rest = others_than(ws, c, q)  # neither p nor q
         most_q = max(mine, rest)
+        held_q = flag(wins(theirs, most_q, ties_q))
         if theirs > 0:
-            if wins(mine, max(rest, theirs - 1), ties_p):
-                minus_p |= 1 << c
-            if wins(theirs - 1, most_q, ties_q):
-                minus_q |= 1 << c
-        if wins(mine, max(rest, theirs + 1), ties_p):
-            plus_p |= 1 << c
-        if wins(theirs + 1, most_q, ties_q):
-            plus_q |= 1 << c
-    if q == p:
-        minus_q, plus_q = minus_p, plus_p
-    return minus_p, plus_p, minus_q, plus_q
+            ws.leave_p[c] = flag(wins(mine, max(rest, theirs - 1), ties_p)) - held_p
+            ws.leave_q[c] = flag(wins(theirs - 1, most_q, ties_q)) - held_q
+        ws.arrive_p[c] = flag(wins(mine, max(rest, theirs + 1), ties_p)) - held_p
+        ws.arrive_q[c] = flag(wins(theirs + 1, most_q, ties_q)) - held_q
 
 
 @njit
-def pile_change(before, minus, plus, f, t):
-    """How many more piles a player holds after a move from f to t than in `before` (masks of `held_after`)."""
-    return ((minus >> f) & 1) - ((before >> f) & 1) + ((plus >> t) & 1) - ((before >> t) & 1)
+def flag(b):
+    return 1 if b else 0
 
 
 @njit
-def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws):
+def move_scan(r, s, p, ties_p, q, blocking_weight, first_positive, ws):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
     student on a pile. With first_positive, the first move of positive value instead (whether the best is
-    positive). ties_p and before_p: p's collect_ties and held_piles; ws holds p's pile_table. Each move is noted
-    at its value (a Move's candidates; not where the turn asks whether a 3 is worth it, dispatch.choose_action)."""
+    positive). ties_p: p's collect_ties; ws holds p's pile_table. Each move is noted at its value (a Move's
+    candidates; not where the turn asks whether a 3 is worth it, dispatch.choose_action)."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
-    ties_q = collect_ties(r, s, q)
-    before_q = held_piles(s, p, q, ties_q, ws)
-    minus_p, plus_p, minus_q, plus_q = held_after(s, p, ties_p, q, ties_q, ws)
+    move_terms(s, p, ties_p, q, collect_ties(r, s, q), ws)
     for f in range(N_COLOURS):
         if s.students[q, f] == 0:
             continue
         for t in range(N_COLOURS):
             if t != f:
-                v = np.float64(pile_change(before_p, minus_p, plus_p, f, t))
+                v = np.float64(ws.leave_p[f] + ws.arrive_p[t])
                 if q != p:
-                    v += blocking_weight * -pile_change(before_q, minus_q, plus_q, f, t)
+                    v += blocking_weight * -(ws.leave_q[f] + ws.arrive_q[t])
                 explain.note(ws.explain, MOVE + N_COLOURS * f + t, v)
                 if v > best:
                     bf, bt, best = f, t, v
@@ -192,8 +175,7 @@ def move_scan(r, s, p, ties_p, before_p, q, blocking_weight, first_positive, ws)
 def best_move(r, s, p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
     pile_table(r, s, p, ws)
-    ties_p = collect_ties(r, s, p)
-    return move_scan(r, s, p, ties_p, held_piles(s, p, p, ties_p, ws), q, blocking_weight, False, ws)
+    return move_scan(r, s, p, collect_ties(r, s, p), q, blocking_weight, False, ws)
 
 
 @njit
@@ -208,10 +190,9 @@ def move_worth_it(r, s, p, blocking_weight, ws):
         return ws.worth == 1
     pile_table(r, s, p, ws)
     ties_p = (ties >> p) & 1 == 1
-    before_p = held_piles(s, p, p, ties_p, ws)
     worth = False
     for q in range(r.n_players):
-        if move_scan(r, s, p, ties_p, before_p, q, blocking_weight, True, ws)[2] > 0:
+        if move_scan(r, s, p, ties_p, q, blocking_weight, True, ws)[2] > 0:
             worth = True
             break
     see_table_inputs(r, s, p, ws)

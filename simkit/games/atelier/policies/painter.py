@@ -25,8 +25,9 @@ from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.atelier.engine.layout import (DIE, END_TURN, INSPIRE, INSPIRE_PAINT, KEEP, N_CATEGORIES,
                                                 N_COLOURS, NONE, PILE, SKIP, SLOT, Stage)
-from simkit.games.atelier.engine.legality import fill_legal, take_legal, turn_action_legal
-from simkit.games.atelier.engine.supply import collect_ties, has_most, owned_effect, payable
+from simkit.games.atelier.engine.legality import (die_ready, fill_legal, inspire_paint_open, take_legal,
+                                                  turn_action_legal)
+from simkit.games.atelier.engine.supply import any_affordable, collect_ties, has_most, owned_effect, payable
 from simkit.games.atelier.rules.components import NO_CAP
 from simkit.games.atelier.rules.vocabulary import Condition, Effect
 
@@ -57,8 +58,12 @@ def patron_fits(r, s, p, ws):
     for i in range(N_CATEGORIES + 4):
         fits[i] = 0
     held = s.patrons_held[p]
-    for patron in range(r.n_patrons):
-        if (held >> patron) & 1 == 0:
+    patron = -1
+    while held != 0:  # its patrons only (bit patron of held)
+        patron += 1
+        bit = held & 1
+        held >>= 1
+        if bit == 0:
             continue
         kind, vp = r.patron_condition[patron], r.patron_vp[patron]
         if kind == Condition.CATEGORY_COUNT:
@@ -233,11 +238,13 @@ def head_legal(r, s, a):
 @njit
 def paint_head(r, s, p, tokens_to_paint):
     """Paint with a 5, else with Inspiration when p holds `tokens_to_paint` (a float: one compiled signature);
-    NONE when neither."""
-    if head_legal(r, s, DIE + 4):
-        return DIE + 4
-    if s.tokens[p] >= tokens_to_paint and head_legal(r, s, INSPIRE_PAINT):  # the cheap test first
-        return INSPIRE_PAINT
+    NONE when neither. Both need an affordable painting, asked once for the two."""
+    if s.done:
+        return NONE
+    die_5 = die_ready(s, p, 5)
+    inspire = not die_5 and s.tokens[p] >= tokens_to_paint and inspire_paint_open(r, s, p)  # the cheap test first
+    if (die_5 or inspire) and any_affordable(r, s, p):
+        return DIE + 4 if die_5 else INSPIRE_PAINT
     return NONE
 
 

@@ -22,6 +22,10 @@ SCRATCH_DTYPE = np.dtype([
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
     ("top", "i8", N_COLOURS), ("top_who", "i8", N_COLOURS), ("second", "i8", N_COLOURS),
+    # per pile, how one student of the player asked in a Move leaving or arriving there changes the piles the
+    # deciding player and it hold (majority.move_terms)
+    ("leave_p", "i8", N_COLOURS), ("arrive_p", "i8", N_COLOURS), ("leave_q", "i8", N_COLOURS),
+    ("arrive_q", "i8", N_COLOURS),
     # whether some move is worth it (majority.move_worth_it) for the player and students it was asked for
     # (table_valid 0 before the first time), the Collect ties of every player (bit q) and the blocking weight
     ("table_valid", "i8"), ("table_player", "i8"), ("table_students", "i8", (MAX_PLAYERS, N_COLOURS)),
