@@ -314,16 +314,7 @@ def tile_placements(r, s, p, tile, forbidden_slot, out, first):
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
-    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one. With no cell
-    forbidden, a cell and an orientation fit when their bits meet, so some pair does exactly when the bits of all
-    the tile's orientations meet the colours facing all free cells (no scan of cells by orientation)."""
-    if forbidden_slot == NONE:
-        bits, faces = 0, 0
-        for o in range(r.tile_orientations):  # (tile_bits is 0 for the others)
-            bits |= tile_bits(r, tile, o)
-        for i in range(free_cells(r, s, p)):
-            faces |= s.free_faces[p, i]
-        return bits & faces != 0
+    """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one."""
     orientation_bits(r, s, tile)
     for i in range(free_cells(r, s, p)):
         if not forbidden_cell(s, p, s.free_key[p, i], forbidden_slot):

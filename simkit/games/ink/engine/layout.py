@@ -224,15 +224,16 @@ STATE_DTYPE = np.dtype([
     ("free_key", "i2", (MAX_PLAYERS, MAX_FREE_CELLS)), ("free_faces", "i4", (MAX_PLAYERS, MAX_FREE_CELLS)),
     ("free_facing", "i2", (MAX_PLAYERS, MAX_FREE_CELLS, 8)), ("cell_around", "i2", N_SIDES),
     ("cell_facing", "i2", 8),
-    # scratch of the heuristic policies: the open squares facing a cell (per colour, a mask of the faces with an open
-    # square of that colour; per face, that square's area label)
-    ("face_match", "u1", N_COLOURS), ("face_label", "i2", 8),
+    # scratch of the heuristic policies: the open squares facing a cell (colour, area label, that area's size, free
+    # splashes, largest and smallest goal, and a mask of the earlier faces of the same area)
+    ("face_colour", "i1", 8), ("face_label", "i2", 8), ("face_size", "i2", 8), ("face_splashes", "i2", 8),
+    ("face_goal_max", "i2", 8), ("face_goal_min", "i2", 8), ("face_same", "u1", 8),
     ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
+    ("nib_value", "f8", MAX_NIBS + 1),  # the family's value of each nib's tile
     # the squares of the tile in hand per orientation and position: colour, mark, own goal value, value when it joins
-    # no area, and per orientation the score when no square joins an area
+    # no area
     ("placed_colour", "i1", (N_ORIENTATIONS, 4)), ("placed_mark", "i1", (N_ORIENTATIONS, 4)),
     ("placed_goal", "f8", (N_ORIENTATIONS, 4)), ("placed_alone", "f8", (N_ORIENTATIONS, 4)),
-    ("alone_score", "f8", N_ORIENTATIONS),
     # statistics (spec §5.5)
     ("turns_taken", "i2", MAX_PLAYERS), ("decisions", "i2", MAX_PLAYERS), ("passes", "i2", MAX_PLAYERS),
     ("completions", "i2", (MAX_PLAYERS, MAX_GOAL_VALUE + 1)), ("bonuses_used", "i2", MAX_PLAYERS),

@@ -14,8 +14,8 @@ straight from the painting's free-cell table) and takes the best by a one-step s
 - the X token: on the squares whose loss costs least (no goal, no splash, small areas), among those that keep a
   wheel tile placeable (x_frontier.py);
 - bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
-  family values them (bonus_chaser), taking the first legal unit (palette_to_wild and a bonus left unused are
-  chosen without listing the legal actions).
+  family values them (bonus_chaser), taking the first legal unit (palette_to_wild, a bonus left unused and the
+  first unit are chosen without listing the legal actions, as are splash picks and bonus arguments: the first).
 
 Every action valued in these comparisons is noted with its value (`core.explain`); a pass is noted (at the pass
 threshold, less the crossing's penalty when the best head crosses) only where the reserve pair weighs it against the
@@ -28,12 +28,12 @@ from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import (facing_square, forbidden_cell, free_cells, free_index, neighbour,
                                              orientation_bits, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, NONE, PASS,
+                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
                                             STOP, TILE, X, Reserve, Stage)
-from simkit.games.ink.engine.legality import legal_actions
+from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile
-from simkit.games.ink.rules.components import N_COLOURS, SPLASH
+from simkit.games.ink.rules.components import SPLASH
 from simkit.games.ink.rules.params import MAX_GOAL_VALUE
 from simkit.games.ink.rules.vocabulary import Effect
 
@@ -101,52 +101,45 @@ def tile_value(r, s, family, tile, p0, p1, p2, p3, p4, p5, p6, p7):
 
 @njit
 def facing_areas(r, s, p, slot, side):
-    """The open squares facing a tile put beside slot `slot` (side `side`), areas current (gather_faces), from the
-    cell's free-cell row."""
+    """The open squares facing a tile put beside slot `slot` (side `side`), areas current: for position j across
+    its k-th outward side, face f = 2 j + k, s.face_colour[f] (NONE when there is no open square), its area's label,
+    size, free splashes, largest and smallest goal, and s.face_same[f], the mask of the earlier faces of that area
+    (what placement_score needs of a cell, gathered once for its many orientations)."""
     i = free_index(r, s, p, N_SIDES * slot + side)
-    if i != NONE:
-        gather_faces(s, p, s.free_facing[p, i])
-        return
     tx, ty = side_cell(s, p, slot, side)
     for f in range(2 * 4):
-        s.cell_facing[f] = facing_square(s, p, tx, ty, f)
-    gather_faces(s, p, s.cell_facing)
-
-
-@njit(any_layout=True)  # a free_facing row or the cell_facing scratch
-def gather_faces(s, p, facing):
-    """What placement_score needs of a cell with facing squares `facing` (lattice.set_facing), gathered once for
-    its many orientations: for position j across its k-th outward side, face f = 2 j + k, s.face_match[c] has bit f
-    when the open square there has colour c, and s.face_label[f] is that square's area label (areas current)."""
-    for c in range(N_COLOURS):
-        s.face_match[c] = 0
-    for f in range(2 * 4):
-        q = facing[f]
-        colour = NONE if q == NONE else s.open_colour[p, q]
-        if colour != NONE:
-            s.face_match[colour] |= 1 << f
-            s.face_label[f] = s.area_label[p, q]
+        set_face(s, p, f, s.free_facing[p, i, f] if i != NONE else facing_square(s, p, tx, ty, f))
 
 
 @njit
-def first_of_area(s, joined, f):
-    """Joined face f is the first of the joined faces (mask `joined`) in its area: the area counts there."""
+def set_face(s, p, f, q):
+    """Face f of the cell facing_areas gathers: square q (NONE: none there)."""
+    colour = NONE if q == NONE else s.open_colour[p, q]  # areas are current
+    s.face_colour[f] = colour
+    if colour == NONE:
+        return
+    lab = s.area_label[p, q]
+    s.face_label[f] = lab
+    s.face_size[f] = s.area_size[p, lab]
+    s.face_splashes[f] = s.area_splashes[p, lab]
+    s.face_goal_max[f] = s.area_goal_max[p, lab]
+    s.face_goal_min[f] = s.area_goal_min[p, lab]
+    same = 0
     for g in range(f):
-        if joined >> g & 1 and s.face_label[g] == s.face_label[f]:
-            return False
-    return True
+        if s.face_colour[g] != NONE and s.face_label[g] == lab:
+            same |= 1 << g
+    s.face_same[f] = same
 
 
 @njit
-def placement_score(r, s, p, family, o, p0, p1, p2, p3, p4, p5, p6, p7):
-    """The one-step score of the tile in hand in orientation o at the cell gather_faces holds; prepare_placements
-    made the tables."""
-    joined = 0  # the faces whose area the tile joins: an area counts once, at its first joined face
-    for j in range(4):
-        joined |= s.face_match[s.placed_colour[o, j]] & 3 << 2 * j
-    if not joined:
-        return s.alone_score[o]
+def placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7):
+    """The one-step score of place_tile action a; facing_areas must hold its cell, prepare_placements the tables."""
+    o = (a - TILE) % N_ORIENTATIONS
     weights = s.goal_w
+    joined = 0  # the faces whose area the tile joins: an area counts once, at its first joined face
+    for f in range(2 * 4):
+        if s.face_colour[f] == s.placed_colour[o, f >> 1]:
+            joined |= 1 << f
     score = 0.0
     sw = splash_weight(family, p0, p1)
     gw = growth_weight(family, p0, p1)
@@ -160,12 +153,11 @@ def placement_score(r, s, p, family, o, p0, p1, p2, p3, p4, p5, p6, p7):
         best = s.placed_goal[o, j]
         hi, lo = (m, m) if m > 0 else (0, 99)
         for f in range(2 * j, 2 * j + 2):
-            if joined >> f & 1 and first_of_area(s, joined, f):
-                label = s.face_label[f]
-                size += s.area_size[p, label]
-                splashes += s.area_splashes[p, label]
-                hi = max(hi, s.area_goal_max[p, label])
-                lo = min(lo, s.area_goal_min[p, label])
+            if joined >> f & 1 and not joined & s.face_same[f]:
+                size += s.face_size[f]
+                splashes += s.face_splashes[f]
+                hi = max(hi, s.face_goal_max[f])
+                lo = min(lo, s.face_goal_min[f])
         if size > 1:
             gain = gw * (size - 1)
             for v in (hi, lo):
@@ -184,13 +176,11 @@ def placement_score(r, s, p, family, o, p0, p1, p2, p3, p4, p5, p6, p7):
 @njit
 def hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """s.placed_colour[o, j], s.placed_mark[o, j]: the square the tile in hand puts at position j in orientation o;
-    s.placed_goal[o, j] the value of its own goal (0 without one), s.placed_alone[o, j] what placement_score gives
-    it when it joins no area, and s.alone_score[o] their sum, the score of an orientation that joins no area (the
-    same sums, so the same bits)."""
+    s.placed_goal[o, j] the value of its own goal (0 without one), and s.placed_alone[o, j] what placement_score
+    gives it when it joins no area (the same sum, so the same bits)."""
     tile = s.hand_tile
     sw = splash_weight(family, p0, p1)
     for o in range(N_ORIENTATIONS):
-        alone = 0.0
         for j in range(4):
             m = r.tile_mark[tile, SOURCE[o, j]]
             s.placed_colour[o, j] = r.tile_colour[tile, SOURCE[o, j]]
@@ -201,8 +191,6 @@ def hand_tile_squares(r, s, family, p0, p1, p2, p3, p4, p5, p6, p7):
                                                                                   p4, p5, p6, p7))
             s.placed_goal[o, j] = best
             s.placed_alone[o, j] = best + 0.1 * sw * (1 if m == SPLASH else 0)
-            alone += s.placed_alone[o, j]
-        s.alone_score[o] = alone
 
 
 @njit
@@ -222,7 +210,7 @@ def placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7):
     c = (a - TILE) // N_ORIENTATIONS
     if c != cell:
         facing_areas(r, s, p, c // N_SIDES, c % N_SIDES)
-    return placement_score(r, s, p, family, (a - TILE) % N_ORIENTATIONS, p0, p1, p2, p3, p4, p5, p6, p7), c
+    return placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7), c
 
 
 @njit
@@ -241,10 +229,11 @@ def best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
         for o in range(N_ORIENTATIONS):
             if s.fit[o] & faces:
                 if not gathered:
-                    gather_faces(s, p, s.free_facing[p, i])
+                    for f in range(2 * 4):
+                        set_face(s, p, f, s.free_facing[p, i, f])
                     gathered = True
                 a = TILE + N_ORIENTATIONS * key + o
-                v = placement_score(r, s, p, family, o, p0, p1, p2, p3, p4, p5, p6, p7)
+                v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
                 explain.note(notes, a, v)
                 if v > best:
                     best, best_a = v, a
@@ -279,6 +268,17 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return CHOICE + k if k >= 1 else STOP
         if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
             return STOP
+        if effect != Effect.EXTRA_TILE:  # bonus_chaser: the first unit, a square (legal_actions lists them after STOP)
+            a = first_legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p])
+            return STOP if a == NONE else a
+    if (stage == Stage.SPLASHES or stage == Stage.BONUS_ARG) and not s.done:  # the first that is not STOP
+        lo, hi = SQUARE, SQUARE + 4 * s.n_slots[p]  # the ranges legal_actions scans
+        if stage == Stage.BONUS_ARG and r.bonus_effect[s.bonus_tile] != Effect.MOVE_BOTTLES:
+            lo, hi = CHOICE, CHOICE + MAX_CHOICE
+        a = first_legal_in(r, s, lo, hi)
+        if a != NONE:
+            return a
+        return STOP if is_legal(r, s, STOP) else -1
     if stage == Stage.PLACE_TILE and not s.done:
         return best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
     n = legal_actions(r, s, legal)
@@ -287,6 +287,8 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
     best_a = legal[0]
     best = -1e18
     if stage == Stage.TURN or stage == Stage.CHOOSE_NIB:
+        for d in range(1, r.nibs + 1):  # each nib's value, read by its move and by a crossing
+            s.nib_value[d] = tile_value(r, s, family, s.nib_tile[d], p0, p1, p2, p3, p4, p5, p6, p7)
         pass_a = -1
         for i in range(n):
             a = legal[i]
@@ -295,14 +297,14 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
                     pass_a = a  # the most bottles to the wild reserve
                 continue
             if MOVE <= a < CROSS:
-                v = tile_value(r, s, family, s.nib_tile[a - MOVE + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                v = s.nib_value[a - MOVE + 1]
             elif a == CROSS:
                 v = -1e9
                 for d in range(1, r.nibs + 1):
-                    v = max(v, tile_value(r, s, family, s.nib_tile[d], p0, p1, p2, p3, p4, p5, p6, p7))
+                    v = max(v, s.nib_value[d])
                 v -= 1.0
             else:
-                v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                v = s.nib_value[a - NIB + 1]
             explain.note(notes, a, v)
             if v > best:
                 best, best_a = v, a
@@ -349,21 +351,13 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
                 if v > best:
                     best, best_a = v, a
         return best_a
-    if stage == Stage.BONUS:
-        if r.bonus_effect[s.bonus_tile] == Effect.EXTRA_TILE:
-            for i in range(n):
-                a = legal[i]
-                if NIB <= a < STOP:
-                    v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
-                    explain.note(notes, a, v)
-                    if v > best:
-                        best, best_a = v, a
-            return best_a
-        for i in range(n):  # bonus_chaser: the first unit
-            if legal[i] != STOP:
-                return legal[i]
-        return STOP
-    for i in range(n):  # splash picks, bonus arguments: the first that is not STOP
-        if legal[i] != STOP:
-            return legal[i]
+    if stage == Stage.BONUS:  # extra_tile (the other effects were chosen above)
+        for i in range(n):
+            a = legal[i]
+            if NIB <= a < STOP:
+                v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                explain.note(notes, a, v)
+                if v > best:
+                    best, best_a = v, a
+        return best_a
     return legal[0]
