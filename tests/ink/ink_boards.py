@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simkit.games.ink.engine.layout import GRID_MASK, NO_BOTTLE, STATE_DTYPE
+from simkit.games.ink.engine.layout import GRID_MASK, NO_BOTTLE, NONE, SIDE_DX, SIDE_DY, STATE_DTYPE
 from simkit.games.ink.rules.components import COLOURS, NO_DIAGONAL, NO_MARK, SPLASH
 
 LETTERS = {"B": "dark_blue", "L": "light_blue", "P": "purple", "R": "red", "Y": "yellow"}
@@ -26,6 +26,13 @@ def put(state: np.ndarray, p: int, tx: int, ty: int, squares, diagonal: int = NO
     s["slot_diagonal"][p, slot] = diagonal
     s["slot_placed"][p, slot] = 1
     s["grid"][p, tx & GRID_MASK, ty & GRID_MASK] = slot + 1
+    for side, (dx, dy) in enumerate(zip(SIDE_DX, SIDE_DY)):  # the tiles beside it, both ways (slot_next)
+        other = int(s["grid"][p, (tx + dx) & GRID_MASK, (ty + dy) & GRID_MASK]) - 1
+        if other < 0 or tuple(s["slot_cell"][p, other]) != (tx + dx, ty + dy):
+            other = NONE
+        s["slot_next"][p, slot, side] = other
+        if other != NONE:
+            s["slot_next"][p, other, (side + 2) % len(SIDE_DX)] = slot
     for j, (colour, mark) in enumerate(squares):
         s["sq_colour"][p, 4 * slot + j] = colour
         s["sq_mark"][p, 4 * slot + j] = mark

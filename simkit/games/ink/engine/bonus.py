@@ -4,8 +4,8 @@ the colour, value or destination (stage BONUS_ARG)."""
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import begin_event, end_event, is_open, mark_changed, touch
-from simkit.games.ink.engine.lattice import (cells_changed, connected_without, lift_tile, placed_tiles, restore_tile,
-                                             tile_placeable)
+from simkit.games.ink.engine.lattice import (connected_without, lift_tile, placed_tiles, recolour_facing,
+                                             restore_tile, tile_placeable)
 from simkit.games.ink.engine.layout import (CHOICE, COVERED, IN_SUPPLY, LIFT, MAX_CHOICE, MAX_SQUARES, NIB,
                                             NO_BOTTLE, NONE, SQUARE, TOKEN_COLOUR, TOKEN_NUMBER, TOKEN_SPLASH,
                                             UPRIGHT_BLACK, UPRIGHT_OWN, Stage)
@@ -222,6 +222,7 @@ def apply_bonus_arg(r, s, p, a):
     else:  # RECOLOUR
         put_token(s, p, q, supply_token(r, s, TOKEN_COLOUR, a - CHOICE))
         s.sq_colour[p, q] = a - CHOICE
-        cells_changed(s, p)
+        if s.cells_current[p]:  # the free cells facing q take its new colour (no rebuild at the next look)
+            recolour_facing(r, s, p, q, q)
     end_event(s, p)
     unit_done(s)

@@ -59,7 +59,7 @@ def neighbour(s, p, q, side):
     slot, j = q >> 2, q & 3
     if INSIDE[j, side]:
         return q - j + NEXT_POSITION[j, side] if s.slot_placed[p, slot] == 1 else NONE
-    other = cell_slot(s, p, s.slot_cell[p, slot, 0] + SIDE_DX[side], s.slot_cell[p, slot, 1] + SIDE_DY[side])
+    other = s.slot_next[p, slot, side]
     return NONE if other == NONE else 4 * other + NEXT_POSITION[j, side]
 
 
@@ -174,7 +174,7 @@ def free_cells(r, s, p):
                 break
             tx, ty = side_cell(s, p, slot, side)
             key = N_SIDES * slot + side
-            if cell_slot(s, p, tx, ty) != NONE or cell_name(s, p, tx, ty, around) != key \
+            if s.slot_next[p, slot, side] != NONE or cell_name(s, p, tx, ty, around) != key \
                     or not within_size(r, s, p, tx, ty):
                 continue
             set_facing(s.free_facing[p, n], around)
@@ -202,9 +202,9 @@ def cells_after_tile(r, s, p, slot):
         move_rows(s, p, i + 1, n, -1)
         n -= 1
     for side in range(N_SIDES):
-        cx, cy = tx + SIDE_DX[side], ty + SIDE_DY[side]
-        if cell_slot(s, p, cx, cy) != NONE:
+        if s.slot_next[p, slot, side] != NONE:
             continue
+        cx, cy = tx + SIDE_DX[side], ty + SIDE_DY[side]
         key = cell_name(s, p, cx, cy, around)
         set_facing(s.cell_facing, around)
         bits = facing_colours(s, p, s.cell_facing)
@@ -336,6 +336,9 @@ def put_tile(r, s, p, tile, slot, tx, ty, o):
     s.slot_diagonal[p, slot] = NO_DIAGONAL if d == NO_DIAGONAL else DIAGONAL_AFTER[o, d]
     s.slot_placed[p, slot] = 1
     s.grid[p, tx & GRID_MASK, ty & GRID_MASK] = slot + 1
+    for side in range(N_SIDES):
+        s.slot_next[p, slot, side] = cell_slot(s, p, tx + SIDE_DX[side], ty + SIDE_DY[side])
+    link_slot(s, p, slot, slot)
     cells_changed(s, p)
     for j in range(4):
         q = 4 * slot + j
@@ -359,10 +362,21 @@ def add_tile(r, s, p, tile, slot, side, o):
 
 
 @njit
+def link_slot(s, p, slot, value):
+    """The tiles beside slot `slot` (slot_next) see `value` (the slot, or NONE) on their side facing it."""
+    for side in range(N_SIDES):
+        other = s.slot_next[p, slot, side]
+        if other != NONE:
+            s.slot_next[p, other, (side + 2) % N_SIDES] = value
+
+
+@njit
 def lift_tile(s, p, slot):
-    """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area."""
+    """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area. Its own
+    slot_next row stays, as the grid still shows its cell's neighbours."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = 0
     s.slot_placed[p, slot] = 0
+    link_slot(s, p, slot, NONE)
     cells_changed(s, p)
 
 
@@ -371,6 +385,7 @@ def restore_tile(s, p, slot):
     """Undo lift_tile (a legality test that looked at the painting without the tile)."""
     s.grid[p, s.slot_cell[p, slot, 0] & GRID_MASK, s.slot_cell[p, slot, 1] & GRID_MASK] = slot + 1
     s.slot_placed[p, slot] = 1
+    link_slot(s, p, slot, slot)
     cells_changed(s, p)
 
 
@@ -404,8 +419,7 @@ def connected_without(s, p, lifted, stack):
         slot = stack[top]
         seen += 1
         for side in range(N_SIDES):
-            tx, ty = side_cell(s, p, slot, side)
-            other = cell_slot(s, p, tx, ty)
+            other = s.slot_next[p, slot, side]
             if other != NONE and s.slot_placed[p, other] == 1:
                 s.slot_placed[p, other] = 2
                 stack[top] = other

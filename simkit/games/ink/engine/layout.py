@@ -198,6 +198,7 @@ STATE_DTYPE = np.dtype([
     ("slot_cell", "i2", (MAX_PLAYERS, MAX_SLOTS, 2)), ("slot_orientation", "i1", (MAX_PLAYERS, MAX_SLOTS)),
     ("slot_diagonal", "i1", (MAX_PLAYERS, MAX_SLOTS)), ("slot_placed", "i1", (MAX_PLAYERS, MAX_SLOTS)),
     ("grid", "u1", (MAX_PLAYERS, GRID, GRID)),  # slot + 1 at a cell (modulo GRID), 0: empty
+    ("slot_next", "i2", (MAX_PLAYERS, MAX_SLOTS, N_SIDES)),  # the slot in the grid beside a slot's cell, or NONE
     ("sq_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)), ("sq_mark", "i1", (MAX_PLAYERS, MAX_SQUARES)),
     ("sq_bottle", "i1", (MAX_PLAYERS, MAX_SQUARES)), ("sq_grown", "i1", (MAX_PLAYERS, MAX_SQUARES)),
     ("sq_tokens", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # bonus tokens stacked on the square (§7.1b A4)
@@ -228,6 +229,7 @@ STATE_DTYPE = np.dtype([
     ("face_colour", "i1", 8), ("face_label", "i2", 8), ("face_size", "i2", 8), ("face_splashes", "i2", 8),
     ("face_goal_max", "i2", 8), ("face_goal_min", "i2", 8), ("face_same", "u1", 8),
     ("goal_w", "f8", MAX_GOAL_VALUE + 1),  # the family's weight of each goal value
+    ("nib_value", "f8", MAX_NIBS + 1),  # the family's value of each nib's tile
     # the squares of the tile in hand per orientation and position: colour, mark, own goal value, value when it joins
     # no area
     ("placed_colour", "i1", (N_ORIENTATIONS, 4)), ("placed_mark", "i1", (N_ORIENTATIONS, 4)),

@@ -6,7 +6,7 @@ from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
 from simkit.games.ink.engine.flow import nib_free, nib_takeable
 from simkit.games.ink.engine.goals import complete_actions, complete_legal, pick_legal
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_CHOICE, MAX_SQUARES, MOVE,
-                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, PASS, SQUARE, STOP,
+                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE, STOP,
                                             TILE, X, CrossingOrder, Stage)
 from simkit.games.ink.engine.lattice import placement_legal, tile_placements
 from simkit.games.ink.engine.xtokens import x_actions, x_placement_legal
@@ -107,6 +107,15 @@ def legal_in(r, s, lo, hi, out, n):
             out[n] = a
             n += 1
     return n
+
+
+@njit
+def first_legal_in(r, s, lo, hi):
+    """The lowest legal action of [lo, hi), or NONE: what legal_in lists first, without the rest."""
+    for a in range(lo, hi):
+        if is_legal(r, s, a):
+            return a
+    return NONE
 
 
 @njit

@@ -14,8 +14,8 @@ straight from the painting's free-cell table) and takes the best by a one-step s
 - the X token: on the squares whose loss costs least (no goal, no splash, small areas), among those that keep a
   wheel tile placeable (x_frontier.py);
 - bonuses: palette_to_wild (the most) and extra_tile (the best tile) always; the other effects only when the
-  family values them (bonus_chaser), taking the first legal unit (palette_to_wild and a bonus left unused are
-  chosen without listing the legal actions).
+  family values them (bonus_chaser), taking the first legal unit (palette_to_wild, a bonus left unused and the
+  first unit are chosen without listing the legal actions, as are splash picks and bonus arguments: the first).
 
 Every action valued in these comparisons is noted with its value (`core.explain`); a pass is noted (at the pass
 threshold, less the crossing's penalty when the best head crosses) only where the reserve pair weighs it against the
@@ -28,9 +28,9 @@ from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import (facing_square, forbidden_cell, free_cells, free_index, neighbour,
                                              orientation_bits, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, NONE, PASS,
+                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
                                             STOP, TILE, X, Reserve, Stage)
-from simkit.games.ink.engine.legality import legal_actions
+from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile
 from simkit.games.ink.rules.components import SPLASH
@@ -268,6 +268,17 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return CHOICE + k if k >= 1 else STOP
         if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
             return STOP
+        if effect != Effect.EXTRA_TILE:  # bonus_chaser: the first unit, a square (legal_actions lists them after STOP)
+            a = first_legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p])
+            return STOP if a == NONE else a
+    if (stage == Stage.SPLASHES or stage == Stage.BONUS_ARG) and not s.done:  # the first that is not STOP
+        lo, hi = SQUARE, SQUARE + 4 * s.n_slots[p]  # the ranges legal_actions scans
+        if stage == Stage.BONUS_ARG and r.bonus_effect[s.bonus_tile] != Effect.MOVE_BOTTLES:
+            lo, hi = CHOICE, CHOICE + MAX_CHOICE
+        a = first_legal_in(r, s, lo, hi)
+        if a != NONE:
+            return a
+        return STOP if is_legal(r, s, STOP) else -1
     if stage == Stage.PLACE_TILE and not s.done:
         return best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
     n = legal_actions(r, s, legal)
@@ -276,6 +287,8 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
     best_a = legal[0]
     best = -1e18
     if stage == Stage.TURN or stage == Stage.CHOOSE_NIB:
+        for d in range(1, r.nibs + 1):  # each nib's value, read by its move and by a crossing
+            s.nib_value[d] = tile_value(r, s, family, s.nib_tile[d], p0, p1, p2, p3, p4, p5, p6, p7)
         pass_a = -1
         for i in range(n):
             a = legal[i]
@@ -284,14 +297,14 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
                     pass_a = a  # the most bottles to the wild reserve
                 continue
             if MOVE <= a < CROSS:
-                v = tile_value(r, s, family, s.nib_tile[a - MOVE + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                v = s.nib_value[a - MOVE + 1]
             elif a == CROSS:
                 v = -1e9
                 for d in range(1, r.nibs + 1):
-                    v = max(v, tile_value(r, s, family, s.nib_tile[d], p0, p1, p2, p3, p4, p5, p6, p7))
+                    v = max(v, s.nib_value[d])
                 v -= 1.0
             else:
-                v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                v = s.nib_value[a - NIB + 1]
             explain.note(notes, a, v)
             if v > best:
                 best, best_a = v, a
@@ -338,21 +351,13 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
                 if v > best:
                     best, best_a = v, a
         return best_a
-    if stage == Stage.BONUS:
-        if r.bonus_effect[s.bonus_tile] == Effect.EXTRA_TILE:
-            for i in range(n):
-                a = legal[i]
-                if NIB <= a < STOP:
-                    v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
-                    explain.note(notes, a, v)
-                    if v > best:
-                        best, best_a = v, a
-            return best_a
-        for i in range(n):  # bonus_chaser: the first unit
-            if legal[i] != STOP:
-                return legal[i]
-        return STOP
-    for i in range(n):  # splash picks, bonus arguments: the first that is not STOP
-        if legal[i] != STOP:
-            return legal[i]
+    if stage == Stage.BONUS:  # extra_tile (the other effects were chosen above)
+        for i in range(n):
+            a = legal[i]
+            if NIB <= a < STOP:
+                v = tile_value(r, s, family, s.nib_tile[a - NIB + 1], p0, p1, p2, p3, p4, p5, p6, p7)
+                explain.note(notes, a, v)
+                if v > best:
+                    best, best_a = v, a
+        return best_a
     return legal[0]
