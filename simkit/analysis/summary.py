@@ -43,16 +43,16 @@ def _code(column: str, dtype: pl.DataType) -> pl.Expr:
 
 
 def _group_numbers(keys: list[np.ndarray], n: int) -> np.ndarray:
-    """Numbers 0, 1, ... per row, the same for rows with the same values in every key array (integers)."""
+    """Numbers from 0 per row, the same for rows with the same values in every key array (integers), at most
+    DENSE_SPAN: each key's offset from its minimum, combined; renumbered densely when they grow larger."""
     code = np.zeros(n, np.int64)
     for key in keys:
-        lo = key.min()
-        code = code * (int(key.max()) - int(lo) + 1) + (key - lo)
-        if code.max() >= DENSE_SPAN:  # too wide for a table (next line): numbered by sorting
-            code = np.unique(code, return_inverse=True)[1].reshape(-1)
-    present = np.zeros(int(code.max()) + 1, np.int64)
-    present[code] = 1
-    return (np.cumsum(present) - 1)[code]
+        lo, hi = int(key.min()), int(key.max())
+        if hi > lo:  # (a key with one value, e.g. the cell's in a run of one cell, changes nothing)
+            code = code * (hi - lo + 1) + (key - lo)
+            if code.max() >= DENSE_SPAN:
+                code = np.unique(code, return_inverse=True)[1].reshape(-1)
+    return code
 
 
 def _sums_by_run(change: np.ndarray, values: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -76,11 +76,12 @@ class _Grouping:
     def add(self, block: pl.DataFrame, seed: np.ndarray, score: np.ndarray, wins: np.ndarray) -> None:
         n = block.height
         group = _group_numbers([block[f"{_CODE}{c}"].to_numpy() for c in self.by], n)
-        named_by = np.zeros(int(group.max()) + 1, np.int64)
+        named_by = np.full(int(group.max()) + 1, -1, np.int64)
         named_by[group] = np.arange(n)  # any row of a group names it
-        labels = block.select(self.by)[named_by].with_columns(self.text).rows()
+        labels = dict(zip(np.flatnonzero(named_by >= 0).tolist(),
+                          block.select(self.by)[named_by[named_by >= 0]].with_columns(self.text).rows()))
         # a group's rows in their order (a stable sort; a radix sort on 16 bits): a seed's rows are one run there
-        order = np.argsort(group.astype(np.int16) if len(labels) < 2**15 else group, kind="stable")
+        order = np.argsort(group.astype(np.int16) if len(named_by) < 2**15 else group, kind="stable")
         group, seed, score = group[order], seed[order], score[order]
         starts, (rows, seed_score, squares, seed_wins) = _sums_by_run(
             (group[1:] != group[:-1]) | (seed[1:] != seed[:-1]), [score, score * score, wins[order]])
