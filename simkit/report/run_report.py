@@ -67,9 +67,9 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     game = exp.game
     df = results.lazy()
     # every cell plays game indices 0..n-1: a maximum, not a count of distinct values (a set of every index)
-    counts = df.select(pl.col("game_index").max() + 1, pl.col(*CELL).n_unique()).collect().row(0)
-    n_games = counts[0]
-    cell_keys = [k for k, n in zip(CELL, counts[1:]) if n > 1]
+    n_games = df.select(pl.col("game_index").max() + 1).collect().item()
+    # the keys that tell the cells apart: every cell has rows, so the experiment says which without a scan
+    cell_keys = [k for k in CELL if len({getattr(c, k) for c in exp.cells}) > 1]
     baseline_cell = df.filter((pl.col("variant") == exp.cells[0].variant)
                               & (pl.col("n_players") == exp.cells[0].n_players))
     doc = Document(f"{exp.name}: {game.title} simulation report")
