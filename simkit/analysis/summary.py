@@ -32,8 +32,8 @@ _CODE, _WINS = "_code_", "_win_units"  # the names of columns made for reading
 
 
 def _code(column: str, dtype: pl.DataType) -> pl.Expr:
-    """An integer per row, the same for equal values of a key column (categorical codes are the same in every
-    batch: polars keeps one mapping per process)."""
+    """An integer per row, the same for equal values of a key column within a block (groups are named by their
+    values, so a code need not mean the same in another block)."""
     if dtype.is_integer() or dtype == pl.Boolean:
         code = pl.col(column)
     elif dtype in (pl.Categorical, pl.Enum):
