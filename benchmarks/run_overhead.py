@@ -13,8 +13,9 @@ checkout its own NUMBA_CACHE_DIR and run it once before timing (the first run co
 
 The machine is often shared: CPU times (user + system, of every process of the run) are the stable figures, wall
 times are not. For the scaling, the run's phases are read from the samples: the parallel phase is the span in
-which the workers' CPU time grows; the main process's CPU time outside it is serial (imports, report) and inside it
-overlaps the workers (storing and writing results). The speedup a quiet 2-core machine would show is estimated as
+which the workers' CPU time grows while they play (not their exit at the end: RunStats.phases); the main process's
+CPU time outside it is serial (imports, report) and inside it overlaps the workers (storing and writing results).
+The speedup a quiet 2-core machine would show is estimated as
 cpu(1 worker) / (serial + (workers + main during the parallel phase) / 2).
 """
 
@@ -35,6 +36,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 EXPERIMENT = "scenarios/canvas/first-game.toml"
 SAMPLE_S = 0.02
+GAP_S = 1.0  # idle workers between stretches of play longer than this end a stretch (see RunStats.phases)
 
 
 @dataclass
@@ -55,13 +57,23 @@ class RunStats:
         return self.total_cpu - self.cpu.get(self.main, 0.0)
 
     def phases(self) -> tuple[float, float]:
-        """(main CPU outside the parallel phase, main CPU inside it)."""
-        growing = [i for i in range(1, len(self.samples))  # busy: more than half a core (idle workers tick a little)
-                   if self.samples[i][2] - self.samples[i - 1][2] > 0.5 * (self.samples[i][0] - self.samples[i - 1][0])]
+        """(main CPU outside the parallel phase, main CPU inside it). The parallel phase runs from the first sample
+        in which the workers use over half a core (idle workers tick a little) to the end of the last stretch of such
+        samples (gaps under GAP_S) that holds at least a tenth of the workers' CPU: the workers' exit when the run
+        ends (a burst of CPU after the report) is no play, and counting it would make the report parallel."""
         main_total = self.cpu.get(self.main, 0.0)
+        s = self.samples
+        growing = [i for i in range(1, len(s)) if s[i][2] - s[i - 1][2] > 0.5 * (s[i][0] - s[i - 1][0])]
         if not growing:
             return main_total, 0.0
-        inside = self.samples[growing[-1]][1] - self.samples[growing[0] - 1][1]
+        stretches = [[growing[0], growing[0]]]
+        for i in growing[1:]:
+            if s[i][0] - s[stretches[-1][1]][0] > GAP_S:
+                stretches.append([i, i])
+            stretches[-1][1] = i
+        last = max((end for start, end in stretches if s[end][2] - s[start - 1][2] >= 0.1 * s[-1][2]),
+                   default=growing[-1])
+        inside = s[last][1] - s[growing[0] - 1][1]
         return main_total - inside, inside
 
 

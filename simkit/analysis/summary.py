@@ -5,67 +5,150 @@ seeds: each seed's mean is one observation. Mean scores get a t interval over th
 Wilson interval with one trial per seed (conservative: a seed's mean of several games varies less than one
 game). With fixed or random seating every game has its own seed and these are the usual intervals.
 
-A scanned results file is read batch by batch, so memory does not grow with the number of games: each batch is
-reduced to per-seed totals, and those to totals per group and number of rows per seed. Every total is an exact
-integer (a win share counts in SHARE_UNITS), and the means and variances are computed from them as exact fractions
-rounded once: the result does not depend on the batches, the chunking of the run or the order of summing.
+A scanned results file is read batch by batch, so memory does not grow with the number of games, and once for
+several groupings (a report's tables): each block of whole seeds is reduced, with numpy, to per-seed totals and
+those to totals per group and number of rows per seed. Every total is an exact integer (a win share counts in
+SHARE_UNITS), and the means and variances are computed from them as exact fractions rounded once: the result does
+not depend on the batches, the chunking of the run or the order of summing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
+import numpy as np
 import polars as pl
 
 from simkit.stats import t_interval, wilson_interval
 
 # A win share is 1/m of a win for m tied winners: times lcm(1..16) it is an integer for any table size.
 SHARE_UNITS = 720_720
-BATCH_ROWS = 50_000  # rows read at a time: enough that polars' per-batch overhead does not count, few enough
-# to keep the memory flat (measured: no faster with larger batches)
+BATCH_ROWS = 200_000  # rows read at a time: enough that the per-batch overhead does not count (a fifth less CPU
+# than 50,000 on a 1M-game run), few enough to keep the memory flat (tens of MB)
 _SUMS = ("seeds", "seed_score", "seed_score_sq", "wins", "score_sq")
+DENSE_SPAN = 1 << 22  # combined key codes beyond this are renumbered (an array of this size per block at most)
+_CODE, _WINS = "_code_", "_win_units"  # the names of columns made for reading
 
 
-def _per_seed(frame: pl.DataFrame, by: list[str]) -> pl.DataFrame:
-    score = pl.col("score").cast(pl.Int64)
-    return frame.group_by(*by, "seed").agg(
-        pl.len().cast(pl.Int64).alias("rows"), score.sum().alias("score_sum"), (score * score).sum().alias("score_sq"),
-        (pl.col("win_share").cast(pl.Float64) * SHARE_UNITS).round().cast(pl.Int64).sum().alias("wins"))
+def _code(column: str, dtype: pl.DataType) -> pl.Expr:
+    """An integer per row, the same for equal values of a key column within a block (groups are named by their
+    values, so a code need not mean the same in another block)."""
+    if dtype.is_integer() or dtype == pl.Boolean:
+        code = pl.col(column)
+    elif dtype in (pl.Categorical, pl.Enum):
+        code = pl.col(column).to_physical()
+    else:
+        code = pl.col(column).cast(pl.String).cast(pl.Categorical).to_physical()
+    return code.cast(pl.Int64).alias(f"{_CODE}{column}")
 
 
-def _per_row_count(seeds: pl.DataFrame, by: list[str]) -> pl.DataFrame:
-    """Per group and number of rows per seed: seeds, sum and sum of squares of the seeds' score totals, win units,
-    sum of squared scores."""
-    return seeds.group_by(*by, "rows").agg(
-        pl.len().cast(pl.Int64).alias("seeds"), pl.col("score_sum").sum().alias("seed_score"),
-        (pl.col("score_sum") * pl.col("score_sum")).sum().alias("seed_score_sq"), pl.col("wins").sum(),
-        pl.col("score_sq").sum())
+def _group_numbers(keys: list[np.ndarray], n: int) -> np.ndarray:
+    """Numbers from 0 per row, the same for rows with the same values in every key array (integers), at most
+    DENSE_SPAN: each key's offset from its minimum, combined; renumbered densely when they grow larger."""
+    code = np.zeros(n, np.int64)
+    for key in keys:
+        lo, hi = int(key.min()), int(key.max())
+        if hi > lo:  # (a key with one value, e.g. the cell's in a run of one cell, changes nothing)
+            code = code * (hi - lo + 1) + (key - lo)
+            if code.max() >= DENSE_SPAN:
+                code = np.unique(code, return_inverse=True)[1].reshape(-1)
+    return code
+
+
+def _sums_by_run(change: np.ndarray, values: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Runs of rows, a new one after each row i where change[i]: the first row of each run, and per run the
+    number of rows and the sum of each value array."""
+    starts = np.flatnonzero(np.r_[True, change])
+    return starts, [np.diff(np.r_[starts, len(change) + 1]), *(np.add.reduceat(v, starts) for v in values)]
+
+
+class _Grouping:
+    """The exact totals of one grouping (`by`) per group and number of rows per seed, added block by block; a
+    block holds every row of its seeds, a seed's rows consecutive within each group."""
+
+    def __init__(self, by: list[str], schema: pl.Schema):
+        self.by = by
+        self.text = [pl.col(c).cast(pl.String) for c in by if schema[c] == pl.Categorical]
+        self.schema = {**{c: pl.String if schema[c] == pl.Categorical else schema[c] for c in by},
+                       "rows": pl.Int64, **dict.fromkeys(_SUMS, pl.Int64)}
+        self.totals: dict[tuple, list[int]] = {}  # (group, rows per seed) -> the _SUMS
+
+    def add(self, block: pl.DataFrame, seed: np.ndarray, score: np.ndarray, wins: np.ndarray) -> None:
+        n = block.height
+        group = _group_numbers([block[f"{_CODE}{c}"].to_numpy() for c in self.by], n)
+        named_by = np.full(int(group.max()) + 1, -1, np.int64)
+        named_by[group] = np.arange(n)  # any row of a group names it
+        labels = dict(zip(np.flatnonzero(named_by >= 0).tolist(),
+                          block.select(self.by)[named_by[named_by >= 0]].with_columns(self.text).rows()))
+        # a group's rows in their order (a stable sort; a radix sort on 16 bits): a seed's rows are one run there
+        order = np.argsort(group.astype(np.int16) if len(named_by) < 2**15 else group, kind="stable")
+        group, seed, score = group[order], seed[order], score[order]
+        starts, (rows, seed_score, squares, seed_wins) = _sums_by_run(
+            (group[1:] != group[:-1]) | (seed[1:] != seed[:-1]), [score, score * score, wins[order]])
+        # then per group and rows per seed (nearly sorted already: seeds come by group, most with equal rows)
+        span = int(rows.max()) + 1
+        key = group[starts] * span + rows
+        order = np.argsort(key, kind="stable")
+        key, seed_score = key[order], seed_score[order]
+        starts, sums = _sums_by_run(key[1:] != key[:-1], [seed_score, seed_score * seed_score, seed_wins[order],
+                                                          squares[order]])
+        for k, *row in zip(key[starts].tolist(), *(a.tolist() for a in sums)):
+            total = self.totals.setdefault((labels[k // span], k % span), [0] * len(_SUMS))
+            total[:] = [a + b for a, b in zip(total, row)]
+
+    def frame(self) -> pl.DataFrame:
+        return pl.DataFrame([(*label, rows, *sums) for (label, rows), sums in self.totals.items()],
+                            schema=self.schema, orient="row").sort(*self.by, "rows")
+
+
+def _whole_seeds(batches: Iterable[pl.DataFrame]) -> Iterator[pl.DataFrame]:
+    """The rows of the batches in blocks that hold every row of their seeds: the rows of a batch's last seed go
+    to the next block (a seed's rows are consecutive within each group, so that seed may go on there)."""
+    held = None
+    for batch in batches:
+        if held is not None:
+            batch = pl.concat([held, batch], rechunk=False)
+        if not batch.height:
+            continue
+        seed = batch["seed"]
+        ends = (seed == seed[-1]).to_numpy()
+        first = int(np.argmax(ends))
+        if ends[first:].all():  # the last seed's rows end the batch, as in a run's results
+            held, batch = batch.slice(first), batch.slice(0, first)
+        else:
+            held, batch = batch.filter(ends), batch.filter(~ends)
+        if batch.height:
+            yield batch
+    if held is not None and held.height:
+        yield held
+
+
+def groupings_totals(results: pl.LazyFrame | pl.DataFrame, groupings: list[list[str]]) -> list[pl.DataFrame]:
+    """Exact integer totals per group and number of rows per seed, for each grouping (a list of key columns;
+    categoricals as text), read in one pass. A LazyFrame is read in batches in its order: a seed's rows must then
+    be consecutive within each group, as in a run's results (a cell's games in order, the rotations of a deal next
+    to each other)."""
+    schema = results.lazy().collect_schema()
+    keys = [*dict.fromkeys(c for by in groupings for c in by)]
+    query = results.lazy().select(
+        *keys, *(_code(c, schema[c]) for c in keys), "seed", pl.col("score").cast(pl.Int64),
+        (pl.col("win_share").cast(pl.Float64) * SHARE_UNITS).round().cast(pl.Int64).alias(_WINS))
+    batches = [query.collect().sort("seed", maintain_order=True)] if isinstance(results, pl.DataFrame) \
+        else query.collect_batches(chunk_size=BATCH_ROWS, maintain_order=True)
+    totals = [_Grouping(by, schema) for by in groupings]
+    for block in _whole_seeds(batches):
+        if block.select(pl.col(f"{_CODE}{c}").null_count() for c in keys).sum_horizontal().item():
+            raise ValueError(f"summary keys {keys} hold missing values")
+        seed, score, wins = (block[c].to_numpy() for c in ("seed", "score", _WINS))
+        for grouping in totals:
+            grouping.add(block, seed, score, wins)
+    return [grouping.frame() for grouping in totals]
 
 
 def group_totals(results: pl.LazyFrame | pl.DataFrame, by: list[str]) -> pl.DataFrame:
-    """Exact integer totals per group of `by` (categoricals as text) and number of rows per seed. A LazyFrame is
-    read in batches in its order: a seed's rows must then be consecutive within each group, as in a run's results
-    (a cell's games in order, the rotations of a deal next to each other)."""
-    schema = results.lazy().collect_schema()
-    text = [pl.col(c).cast(pl.String) for c in by if schema[c] == pl.Categorical]  # after grouping: fewer rows
-    columns = [*by, "seed", "score", "win_share"]
-    batches = [results.select(columns)] if isinstance(results, pl.DataFrame) \
-        else results.select(columns).collect_batches(chunk_size=BATCH_ROWS, maintain_order=True)
-    totals, open_seeds = [], None  # open: the seeds of the batch's last row, which may go on in the next batch
-    for batch in batches:
-        if not batch.height:
-            continue
-        seeds = _per_seed(batch, by).with_columns(text)
-        if open_seeds is not None:
-            seeds = pl.concat([open_seeds, seeds]).group_by(*by, "seed").agg(
-                pl.col("rows", "score_sum", "score_sq", "wins").sum())
-        last = pl.col("seed") == batch["seed"][-1]
-        open_seeds = seeds.filter(last)
-        totals = [pl.concat([*totals, _per_row_count(seeds.filter(~last), by)])
-                  .group_by(*by, "rows").agg(pl.col(_SUMS).sum())]  # stays small
-    if open_seeds is not None:
-        totals.append(_per_row_count(open_seeds, by))
-    return pl.concat(totals).group_by(*by, "rows").agg(pl.col(_SUMS).sum()).sort(*by, "rows")
+    """Exact integer totals per group of `by` and number of rows per seed (see `groupings_totals`)."""
+    return groupings_totals(results, [by])[0]
 
 
 def _fraction_sum(totals: pl.DataFrame, column: str, power: int) -> Fraction:
@@ -95,10 +178,14 @@ def _group(totals: pl.DataFrame, confidence: float) -> dict:
             "win_share": float(shares / k), "win_lo": win_lo, "win_hi": win_hi}
 
 
-def summarise(results: pl.LazyFrame | pl.DataFrame, by: list[str], confidence: float = 0.95) -> pl.DataFrame:
-    """Mean score and win share with intervals, per group (e.g. ["policy"] or ["seat"]); categorical keys as text.
-    See `group_totals` for what a LazyFrame must hold."""
-    totals = group_totals(results, by)
+def summary_table(totals: pl.DataFrame, by: list[str], confidence: float = 0.95) -> pl.DataFrame:
+    """Mean score and win share with intervals per group of `by`, from the group's totals (`group_totals`)."""
     rows = [{**dict(zip(by, key)), **_group(group, confidence)}
             for key, group in totals.group_by(by, maintain_order=True)]
     return pl.DataFrame(rows, schema_overrides={"score_sd": pl.Float64}).sort(by)
+
+
+def summarise(results: pl.LazyFrame | pl.DataFrame, by: list[str], confidence: float = 0.95) -> pl.DataFrame:
+    """Mean score and win share with intervals, per group (e.g. ["policy"] or ["seat"]); categorical keys as text.
+    See `groupings_totals` for what a LazyFrame must hold."""
+    return summary_table(group_totals(results, by), by, confidence)

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 
 import simkit
-from simkit.analysis.summary import summarise
+from simkit.analysis.summary import groupings_totals, summary_table
 from simkit.core.experiment import Experiment
 from simkit.core.params import toml_value
 from simkit.core.provenance import RunRecord, parquet_metadata
@@ -24,6 +24,7 @@ from simkit.report.run_figure import score_and_seat_figure, score_counts
 from simkit.report.staging import staged
 
 FIGURE = "scores_and_seats.svg"
+CELL = ("variant", "n_players")  # the keys of an experiment cell
 # what the variant sections read (simkit.report.variants)
 VARIANT_COLUMNS = ("variant", "game_index", "seed", "n_players", "seat", "policy", "score", "rank", "win_share",
                    "turns", "turn_order")
@@ -66,9 +67,9 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     game = exp.game
     df = results.lazy()
     # every cell plays game indices 0..n-1: a maximum, not a count of distinct values (a set of every index)
-    counts = df.select(pl.col("game_index").max() + 1, pl.col("variant", "n_players").n_unique()).collect().row(0)
-    n_games = counts[0]
-    cell_keys = [k for k, n in zip(("variant", "n_players"), counts[1:]) if n > 1]
+    n_games = df.select(pl.col("game_index").max() + 1).collect().item()
+    # the keys that tell the cells apart: every cell has rows, so the experiment says which without a scan
+    cell_keys = [k for k in CELL if len({getattr(c, k) for c in exp.cells}) > 1]
     baseline_cell = df.filter((pl.col("variant") == exp.cells[0].variant)
                               & (pl.col("n_players") == exp.cells[0].n_players))
     doc = Document(f"{exp.name}: {game.title} simulation report")
@@ -95,12 +96,16 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     doc.text("Intervals are 95%, computed over seeds: games that share a seed (the seat rotations of one deal) "
              "count as one observation; t intervals for mean scores, Wilson intervals for win shares. "
              "Win share splits tied wins.")
-    doc.table(_interval_columns(summarise(df, [*cell_keys, "policy"]), [*cell_keys, "policy"]))
+    policy_keys, order_keys = [*cell_keys, "policy"], [*dict.fromkeys([*cell_keys, "n_players", "turn_order"])]
+    by_policy, by_order, by_cell_seat = groupings_totals(df, [policy_keys, order_keys, [*CELL, "policy", "seat"]])
+    doc.table(_interval_columns(summary_table(by_policy, policy_keys), policy_keys))
     doc.heading("Per position in turn order")
     doc.text("Position 1 moves first. A fair position wins 1/(number of players) of the games.")
-    order_keys = [*dict.fromkeys([*cell_keys, "n_players", "turn_order"])]
-    doc.table(_interval_columns(summarise(df, order_keys), order_keys))
-    by_policy_seat = summarise(baseline_cell, ["policy", "seat"])
+    doc.table(_interval_columns(summary_table(by_order, order_keys), order_keys))
+    # the baseline cell's seeds are the same whether its rows are grouped alone or with the cell as a key
+    by_policy_seat = summary_table(by_cell_seat.filter((pl.col("variant") == exp.cells[0].variant)
+                                                       & (pl.col("n_players") == exp.cells[0].n_players)),
+                                   ["policy", "seat"])
     doc.figure(FIGURE, f"{exp.cells[0].variant}, {exp.cells[0].n_players} players. Left: score distribution per "
                        "policy. Right: win share per seat and policy, 95% intervals.")
     if not cell_keys:

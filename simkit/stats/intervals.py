@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import special  # scipy.stats takes seconds to import: loaded only where needed
+
+# scipy is imported in the functions that use it: half a second (scipy.stats seconds), which the processes
+# that only play games (a run's workers import this module) need not pay
 
 __all__ = [
     "Interval",
@@ -43,6 +45,8 @@ def check_confidence(confidence: float) -> float:
 
 def z_value(confidence: float) -> float:
     """Two-sided standard-normal critical value for ``confidence``."""
+    from scipy import special
+
     return float(special.ndtri((1 + check_confidence(confidence)) / 2))  # the normal quantile
 
 
@@ -75,6 +79,8 @@ def wilson_interval(successes, n, confidence: float = 0.95):
 
 def t_interval(mean: float, sd: float, n: int, confidence: float = 0.95) -> Interval:
     """Student t interval for a mean from its sample's mean, standard deviation (ddof 1) and size."""
+    from scipy import special
+
     half = float(special.stdtrit(n - 1, (1 + check_confidence(confidence)) / 2) * sd / np.sqrt(n))  # t quantile
     return Interval(mean, mean - half, mean + half, n, confidence)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import special
 
 from .intervals import check_confidence
 
@@ -57,6 +56,8 @@ def paired_difference(variant, baseline, confidence: float = 0.95) -> PairedResu
         p = 1.0 if mean == 0 else 0.0
         d_z = 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
         return PairedResult(mean, mean, mean, p, d_z, n, reduction, confidence)
+    from scipy import special  # not at import: see intervals.py
+
     se = float(np.sqrt(var_d / n))
     half = float(special.stdtrit(n - 1, (1 + confidence) / 2)) * se  # the t quantile
     p = float(2 * special.stdtr(n - 1, -abs(mean / se)))  # two-sided t tail

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import polars as pl
-from scipy import special
 
 from .intervals import wilson_interval
 
@@ -36,6 +35,8 @@ def _equal_seats_clustered_pvalue(shares: np.ndarray) -> float:
     cov = np.atleast_2d(np.cov(contrasts, rowvar=False))
     if np.linalg.matrix_rank(cov) < dims:
         return float("nan")
+    from scipy import special  # not at import: see intervals.py
+
     t2 = clusters * float(mean @ np.linalg.solve(cov, mean))
     return float(special.fdtrc(dims, clusters - dims, t2 * (clusters - dims) / (dims * (clusters - 1))))  # F tail
 
