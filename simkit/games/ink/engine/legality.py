@@ -6,8 +6,8 @@ from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
 from simkit.games.ink.engine.flow import nib_free, nib_takeable
 from simkit.games.ink.engine.goals import complete_actions, complete_legal, pick_legal
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_CHOICE, MAX_SQUARES, MOVE,
-                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE, STOP,
-                                            TILE, X, CrossingOrder, Stage)
+                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
+                                            STOP, TILE, X, CrossingOrder, Stage)
 from simkit.games.ink.engine.lattice import placement_legal, tile_placements
 from simkit.games.ink.engine.xtokens import x_actions, x_placement_legal
 from simkit.games.ink.rules.vocabulary import Effect
