@@ -14,7 +14,7 @@ from simkit.core.jit import njit
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
 from simkit.games.canvas.engine.transitions import apply_action, can_take, final_scores
-from simkit.games.canvas.policies.shipped import _hand_value, _paint_action, market_action
+from simkit.games.canvas.policies.shipped import _hand_value, _paint_action, _planner_action
 
 
 @njit
@@ -40,7 +40,7 @@ def _rollout(r, s, table, p, action, seed, planner_params, ws, scores):
     _resample_hidden(r, sim, seed, ws.rng)
     apply_action(r, sim, action)
     while not sim.done:
-        a = market_action(r, sim, table, sim.current, planner_params, ws, True)
+        a = _planner_action(r, sim, table, sim.current, planner_params, ws)
         apply_action(r, sim, a)
     final_scores(r, sim, scores)
     return score_margin(scores, p, r.n_players)

@@ -257,25 +257,41 @@ def _random_action(r, s, p, ws):
 
 
 @njit
-def market_action(r, s, table, p, params, ws, plans):
-    """greedy (plans False) and planner (plans True): one compiled body, as the two share all but the planner's
-    extra terms (compiling the shared helpers into each of two functions was a sixth of a cold start).
-    greedy takes the card that most improves its best painting, net of token_cost per token; planner also values
-    the tokens a card carries and, while its hand is short, the cards' average painting value."""
+def _greedy_action(r, s, table, p, params, ws):
     paint_threshold, token_cost = params[0], params[1]
+    k, h = r.cards_per_painting, s.hand_size[p]
+    now = _hand_value(r, s, table, p, ws)
+    _note_painting(r, s, table, p, ws, now)
+    if h >= k and (h >= r.hand_limit or now >= paint_threshold):
+        return _paint_action(r, s, table, p, ws.chosen)
+    if h + 1 >= k:
+        values_with_market(r, s, table, p, ws)
+    best_slot, best_score = -1, -1e300
+    for slot in range(r.market_size):
+        if s.market[slot] < 0 or slot > s.tokens[p]:
+            continue
+        value = max(now, ws.with_card[slot]) if h + 1 >= k else 0.0
+        score = value - token_cost * slot
+        explain.note(ws.explain, slot, score)
+        if score > best_score:
+            best_slot, best_score = slot, score
+    return best_slot
+
+
+@njit
+def _planner_action(r, s, table, p, params, ws):
+    paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
     k, h, card_quality = r.cards_per_painting, s.hand_size[p], r.card_quality
     now = _hand_value(r, s, table, p, ws)
     _note_painting(r, s, table, p, ws, now)
     if h >= k and (h >= r.hand_limit or now >= paint_threshold):
         return _paint_action(r, s, table, p, ws.chosen)
-    worth, potential, potential_weight = 0.0, 0.0, 0.0
-    if plans:
-        token_value, potential_weight = params[2], params[3]
-        # tokens are only worth something while there are cards left to buy
-        cards_to_go = (r.paintings_per_player - s.n_paintings[p]) * k - h
-        worth = token_value if cards_to_go > 1 else 0.0
-        for j in range(h):  # the hand's part of a short hand's value, summed in hand order, the new card last
-            potential += potential_weight * card_quality[s.hand[p, j]]
+    # tokens are only worth something while there are cards left to buy
+    cards_to_go = (r.paintings_per_player - s.n_paintings[p]) * k - h
+    worth = token_value if cards_to_go > 1 else 0.0
+    potential = 0.0  # the hand's part of a short hand's value, summed in hand order, the new card last
+    for j in range(h):
+        potential += potential_weight * card_quality[s.hand[p, j]]
     if h + 1 >= k:
         values_with_market(r, s, table, p, ws)
     best_slot, best_score = -1, -1e300
@@ -284,16 +300,12 @@ def market_action(r, s, table, p, params, ws, plans):
             continue
         if h + 1 >= k:
             value = max(now, ws.with_card[slot])
-        elif plans:
-            value = potential + potential_weight * card_quality[s.market[slot]]
         else:
-            value = 0.0
-        score = value - token_cost * slot
-        if plans:
-            score += worth * s.market_tokens[slot]
+            value = potential + potential_weight * card_quality[s.market[slot]]
+        score = value - token_cost * slot + worth * s.market_tokens[slot]
         explain.note(ws.explain, slot, score)
         if score > best_score:
             best_slot, best_score = slot, score
-    if plans and best_slot < 0:  # hand not full but nothing affordable: paint
+    if best_slot < 0:  # hand not full but nothing affordable: paint
         return _paint_action(r, s, table, p, ws.chosen)
     return best_slot
