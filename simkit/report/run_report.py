@@ -70,8 +70,8 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     n_games = df.select(pl.col("game_index").max() + 1).collect().item()
     # the keys that tell the cells apart: every cell has rows, so the experiment says which without a scan
     cell_keys = [k for k in CELL if len({getattr(c, k) for c in exp.cells}) > 1]
-    baseline_cell = df.filter((pl.col("variant") == exp.cells[0].variant)
-                              & (pl.col("n_players") == exp.cells[0].n_players))
+    in_baseline = (pl.col("variant") == exp.cells[0].variant) & (pl.col("n_players") == exp.cells[0].n_players)
+    baseline_cell = df.filter(in_baseline)
     doc = Document(f"{exp.name}: {game.title} simulation report")
     doc.text(exp.description or f"{n_games:,} games of {game.title} played by simkit {simkit.__version__}.")
     if random_only(c.name for c in exp.lineup):
@@ -103,9 +103,7 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     doc.text("Position 1 moves first. A fair position wins 1/(number of players) of the games.")
     doc.table(_interval_columns(summary_table(by_order, order_keys), order_keys))
     # the baseline cell's seeds are the same whether its rows are grouped alone or with the cell as a key
-    by_policy_seat = summary_table(by_cell_seat.filter((pl.col("variant") == exp.cells[0].variant)
-                                                       & (pl.col("n_players") == exp.cells[0].n_players)),
-                                   ["policy", "seat"])
+    by_policy_seat = summary_table(by_cell_seat.filter(in_baseline), ["policy", "seat"])
     doc.figure(FIGURE, f"{exp.cells[0].variant}, {exp.cells[0].n_players} players. Left: score distribution per "
                        "policy. Right: win share per seat and policy, 95% intervals.")
     if not cell_keys:
