@@ -1,7 +1,7 @@
 """What a `simkit run` costs beyond playing its games: start-up, peak memory and the scaling over workers.
 
 Runs `python -m simkit.cli run EXPERIMENT` in a child process, repeatedly, and watches its process tree (the main
-process and its workers) with psutil every 20 ms:
+process, its threads and any worker processes) with psutil every 20 ms:
 
     python benchmarks/run_overhead.py startup            # warm 10,000-game first-game.toml run: wall and CPU time
     python benchmarks/run_overhead.py memory --games 100000 1000000 2000000   # peak resident memory per size
@@ -12,9 +12,11 @@ Each measurement prints the median of `--repeat` runs and every run. `--root DIR
 checkout its own NUMBA_CACHE_DIR and run it once before timing (the first run compiles).
 
 The machine is often shared: CPU times (user + system, of every process of the run) are the stable figures, wall
-times are not. For the scaling, the run's phases are read from the samples: the parallel phase is the span in
-which the workers' CPU time grows while they play (not their exit at the end: RunStats.phases); the main process's
-CPU time outside it is serial (imports, report) and inside it overlaps the workers (storing and writing results).
+times are not. For the scaling, the "workers" are everything but the main process's main thread: the worker
+threads that play a compiled lineup's chunks (and polars' threads), or worker processes. The run's phases are read
+from the samples: the parallel phase is the span in which the workers' CPU time grows while they play (not their
+exit at the end: RunStats.phases); the main thread's CPU time outside it is serial (imports, report) and inside it
+overlaps the workers (collecting results).
 The speedup a quiet 2-core machine would show is estimated as
 cpu(1 worker) / (serial + (workers + main during the parallel phase) / 2).
 """
@@ -46,7 +48,8 @@ class RunStats:
     peak_rss: dict[int, int] = field(default_factory=dict)  # pid -> largest resident set seen
     peak_tree_rss: int = 0  # largest sum over the tree at one sample
     main: int = 0
-    samples: list[tuple[float, float, float]] = field(default_factory=list)  # (t, main cpu, workers' cpu)
+    main_thread_cpu: float = 0.0  # last seen user + system time of the main process's main thread
+    samples: list[tuple[float, float, float]] = field(default_factory=list)  # (t, main thread's cpu, workers' cpu)
 
     @property
     def total_cpu(self) -> float:
@@ -54,14 +57,14 @@ class RunStats:
 
     @property
     def workers_cpu(self) -> float:
-        return self.total_cpu - self.cpu.get(self.main, 0.0)
+        return self.total_cpu - self.main_thread_cpu
 
     def phases(self) -> tuple[float, float]:
         """(main CPU outside the parallel phase, main CPU inside it). The parallel phase runs from the first sample
         in which the workers use over half a core (idle workers tick a little) to the end of the last stretch of such
         samples (gaps under GAP_S) that holds at least a tenth of the workers' CPU: the workers' exit when the run
         ends (a burst of CPU after the report) is no play, and counting it would make the report parallel."""
-        main_total = self.cpu.get(self.main, 0.0)
+        main_total = self.main_thread_cpu
         s = self.samples
         growing = [i for i in range(1, len(s)) if s[i][2] - s[i - 1][2] > 0.5 * (s[i][0] - s[i - 1][0])]
         if not growing:
@@ -96,8 +99,9 @@ def watch(args: list[str], root: Path) -> RunStats:
                 rss += r
                 stats.peak_rss[p.pid] = max(stats.peak_rss.get(p.pid, 0), r)
             stats.peak_tree_rss = max(stats.peak_tree_rss, rss)
-            stats.samples.append((time.perf_counter() - start, stats.cpu.get(proc.pid, 0.0),
-                                  sum(c for pid, c in stats.cpu.items() if pid != proc.pid)))
+            stats.main_thread_cpu = next(t.user_time + t.system_time for t in main.threads() if t.id == proc.pid)
+            stats.samples.append((time.perf_counter() - start, stats.main_thread_cpu,
+                                  stats.total_cpu - stats.main_thread_cpu))
         except psutil.Error:
             pass  # a process ended between listing and reading it
         time.sleep(SAMPLE_S)
@@ -152,7 +156,7 @@ def scaling(args) -> None:
     workers = _med(r.workers_cpu for r in two)
     print(f"  1 worker : wall {_med(r.wall for r in one):7.1f} s, CPU {c1:7.1f} s = {c1 / games * 1e6:.1f} us/game")
     print(f"  2 workers: wall {_med(r.wall for r in two):7.1f} s, workers' CPU {workers:7.1f} s "
-          f"= {workers / games * 1e6:.1f} us/game, main process: {serial:.1f} s serial + {during:.1f} s during play")
+          f"= {workers / games * 1e6:.1f} us/game, main thread: {serial:.1f} s serial + {during:.1f} s during play")
     print(f"  wall speedup (this machine, as loaded): {_med(r.wall for r in one) / _med(r.wall for r in two):.2f}x")
     print(f"  speedup estimated for a quiet 2-core machine: {c1 / (serial + (workers + during) / 2):.2f}x "
           f"(serial fraction {serial / (serial + (workers + during) / 2):.1%})")

@@ -16,6 +16,8 @@ from simkit.games import REGISTRY, reports
 
 # `simkit report NAME`: every registered game's named reports; out_dir None means the report's own folder
 REPORTS = reports()
+JOBS_HELP = ("games played side by side (default {default}): threads of this process when every policy is "
+             "compiled, else worker processes")
 
 
 def cmd_games(args) -> int:
@@ -48,7 +50,7 @@ def cmd_run(args) -> int:
 
     from simkit.core.runner import RunOptions, run_to_store
     from simkit.core.store import ChunkStore
-    from simkit.report.run_report import write_run_report
+    from simkit.report.run_report import running_totals, write_run_report
 
     exp = load_experiment(args.experiment)
     for name, value in (("--games", args.games), ("--jobs", args.jobs), ("--chunk-size", args.chunk_size),
@@ -62,15 +64,16 @@ def cmd_run(args) -> int:
     store = ChunkStore(out / "chunks", {"experiment": exp.fingerprint, "seed": seed, "games": args.games},
                        resume=args.resume)
     start = time.perf_counter()
+    totals = running_totals(exp)  # the report's tables, added up while the games are played
     try:
-        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr))
+        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr), on_frame=totals.add)
     except KeyboardInterrupt:
         print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
               file=sys.stderr)
         return 130
     elapsed = time.perf_counter() - start
     games = store.scan().select(pl.col("game_index").max()).collect().item() + 1  # each cell plays 0..games-1
-    write_run_report(exp, store, out, seed=seed, elapsed=elapsed, jobs=args.jobs)
+    write_run_report(exp, store, out, seed=seed, elapsed=elapsed, jobs=args.jobs, totals=totals)
     if args.keep_logs:
         from simkit.core.provenance import RunRecord
         from simkit.replay.keep import keep_logs
@@ -143,11 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("experiment", help="experiment TOML file")
     p.add_argument("--games", type=int, help="number of games (overrides the file)")
     p.add_argument("--seed", type=int, help="master seed (overrides the file)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help=JOBS_HELP.format(default=1))
     p.add_argument("--chunk-size", type=int, default=4096,
                    help="games per work unit (default 4096; results do not depend on it)")
     p.add_argument("--backend", default="local", choices=BACKENDS,
-                   help="local (joblib), dask (a running cluster: --scheduler), dask-local (a LocalCluster)")
+                   help="local (this machine: threads, or joblib processes for Python policies), dask (a running "
+                        "cluster: --scheduler), dask-local (a LocalCluster)")
     p.add_argument("--scheduler", help="Dask scheduler address for --backend dask")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run from its finished chunks")
     p.add_argument("--out", help="output folder (default out/EXPERIMENT_NAME)")
@@ -181,12 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", choices=sorted(REPORTS), help="which report")
     p.add_argument("--out", help="output folder (default: the report's folder under reports/)")
     p.add_argument("--quick", action="store_true", help="small samples (about a minute); the report says so")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--jobs", type=int, default=2, help=JOBS_HELP.format(default=2))
     p.set_defaults(func=cmd_report)
     p = sub.add_parser("tune", help="search rule values for a balance objective (needs Optuna: simkit[tune])")
     p.add_argument("tune", help="tune TOML file")
     p.add_argument("--out", help="output folder (default out/tune-NAME)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help=JOBS_HELP.format(default=1))
     p.add_argument("--trials", type=int, help="number of trials (overrides the file)")
     p.add_argument("--quick", action="store_true", help="a smoke-test budget (at most 12 trials, a quarter of the "
                                                        "games); the report's set-up shows the budget")

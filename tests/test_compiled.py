@@ -22,3 +22,12 @@ def test_bench_defaults_to_the_games_benchmark_policy():
 
     result = bench("couleurs", players=2, policy=None, games=20, repeat=1)
     assert result["median"] > 0 and len(result["runs"]) == 1
+
+
+def test_every_games_batch_loop_releases_pythons_lock():
+    """Local jobs play compiled chunks on threads (core.backends): a batch loop holding the lock would serialise
+    them."""
+    from simkit.core.game import game_class, game_ids
+
+    for game_id in game_ids():
+        assert game_class(game_id).engine.play_games.targetoptions.get("nogil") is True, game_id

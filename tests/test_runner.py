@@ -17,6 +17,27 @@ def test_same_results_for_jobs_and_chunk_sizes(experiment):
     assert one.equals(run_experiment(experiment, RunOptions(chunk_size=13)))
 
 
+def test_compiled_lineups_run_on_threads_python_policies_on_processes(experiment_data, tmp_path, monkeypatch):
+    from simkit.core import backends
+
+    ran_on = []
+    for name in ("_threads", "_local"):
+        real = getattr(backends, name)
+        monkeypatch.setattr(backends, name, lambda *a, real=real, name=name: ran_on.append(name) or real(*a))
+    compiled = parse_experiment(experiment_data, "test.toml")
+    run_experiment(compiled, RunOptions(jobs=2, chunk_size=16))
+    assert "_threads" in ran_on
+    policy = tmp_path / "first.py"
+    policy.write_text("class First:\n    def act(self, observation, legal, rng):\n        return legal[0]\n")
+    experiment_data["players"][2] = {"policy": f"{policy}:First"}
+    experiment_data["experiment"]["games"] = 12
+    with_python = parse_experiment(experiment_data, "test.toml")
+    ran_on.clear()
+    two = run_experiment(with_python, RunOptions(jobs=2, chunk_size=5))
+    assert "_threads" not in ran_on  # the lock-holding Python policy gets worker processes
+    assert two.equals(run_experiment(with_python, RunOptions(jobs=1)))
+
+
 def test_play_indices_plays_the_runners_games_for_any_jobs_and_chunk_sizes(experiment):
     full = run_experiment(experiment, RunOptions(jobs=1))
     picks = [np.array([5, 0, 17, 3]), np.arange(8, 30), np.array([29])]

@@ -59,12 +59,14 @@ def test_warm_up_only_when_games_remain_to_play(tmp_path, experiment, monkeypatc
         yield lambda fn, tasks: (calls[-1].append(fn.__name__) or fn(*task) for task in tasks)
 
     monkeypatch.setattr(runner, "backend_map", recording_map)
-    options = RunOptions(jobs=2, chunk_size=25)
+    options = RunOptions(jobs=2, chunk_size=25, backend="dask-local")  # worker processes
     first = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=False))
     resumed = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=True))
     assert calls[0].count("_warm_up") == 2 and "_store_chunk" in calls[0]
     assert calls[1] == []  # every chunk was stored: nothing compiled, nothing played
     assert resumed.equals(first)
+    threads = run_experiment(experiment, RunOptions(jobs=2, chunk_size=25))  # local: threads share this process
+    assert "_warm_up" not in calls[2] and threads.equals(first)
 
 
 def test_resume_refuses_chunks_of_another_run(tmp_path):

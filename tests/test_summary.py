@@ -1,12 +1,14 @@
 """Summaries read a scanned run batch by batch, several groupings in one pass; their totals must be those of the
 whole frame grouped at once, whatever the batch size, the chunking of the run and the seating."""
 
+import dataclasses
+
 import polars as pl
 import pytest
 
 from simkit.analysis import summary
-from simkit.analysis.summary import SHARE_UNITS, group_totals, groupings_totals, summarise
-from simkit.core.experiment import parse_experiment
+from simkit.analysis.summary import SHARE_UNITS, RunningTotals, group_totals, groupings_totals, summarise
+from simkit.core.experiment import StoppingRule, parse_experiment
 from simkit.core.runner import RunOptions, run_experiment, run_to_store
 from simkit.core.store import ChunkStore
 from simkit.report.run_report import build_run_report
@@ -82,3 +84,21 @@ def test_string_and_wide_integer_keys_group_like_polars():
                           "score": [3, 4, 5, 6], "win_share": [1.0, 0.0, 0.5, 0.5]})
     for by in (["name"], ["big", "name"]):
         assert group_totals(frame, by).equals(whole_frame_totals(frame, by))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("stopping", [False, True])
+def test_totals_added_while_the_run_plays_equal_the_stored_results_read_back(two_cells, tmp_path, monkeypatch, jobs,
+                                                                             stopping):
+    """A run feeds the report's totals one stream per cell, chunk by chunk (a stopping rule's batches interleave
+    the cells' chunks; batches of 30 games cut the deals of 4): the same totals as reading the results back."""
+    exp = dataclasses.replace(two_cells, stopping=StoppingRule(30, 1e-6, "win_share", None, 0.05, 0.2, 2)) if stopping else two_cells
+    monkeypatch.setattr(summary, "BATCH_ROWS", 16)  # blocks end inside deals and inside chunks
+    totals = RunningTotals(GROUPINGS)
+    store = run_to_store(exp, ChunkStore(tmp_path / "s", {}, resume=False), RunOptions(jobs=jobs, chunk_size=7),
+                         on_frame=totals.add)
+    for got, expected in zip(totals.frames(), groupings_totals(store.scan(), GROUPINGS), strict=True):
+        assert got.equals(expected)
+    if exp.seats == "rotate":  # 23 deals per cell, none counted twice
+        seeds = totals.frames()[0].group_by("variant", "policy").agg(pl.col("seeds").sum())["seeds"]
+        assert seeds.to_list() == [23] * 8

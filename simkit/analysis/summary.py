@@ -14,7 +14,6 @@ not depend on the batches, the chunking of the run or the order of summing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 import numpy as np
@@ -102,48 +101,76 @@ class _Grouping:
                             schema=self.schema, orient="row").sort(*self.by, "rows")
 
 
-def _whole_seeds(batches: Iterable[pl.DataFrame]) -> Iterator[pl.DataFrame]:
-    """The rows of the batches in blocks that hold every row of their seeds: the rows of a batch's last seed go
-    to the next block (a seed's rows are consecutive within each group, so that seed may go on there)."""
-    held = None
-    for batch in batches:
-        if held is not None:
-            batch = pl.concat([held, batch], rechunk=False)
-        if not batch.height:
-            continue
-        seed = batch["seed"]
-        ends = (seed == seed[-1]).to_numpy()
-        first = int(np.argmax(ends))
-        if ends[first:].all():  # the last seed's rows end the batch, as in a run's results
-            held, batch = batch.slice(first), batch.slice(0, first)
-        else:
-            held, batch = batch.filter(ends), batch.filter(~ends)
-        if batch.height:
-            yield batch
-    if held is not None and held.height:
-        yield held
+def _last_seed_apart(block: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(the rows of every seed but the block's last, the rows of its last seed)."""
+    seed = block["seed"]
+    ends = (seed == seed[-1]).to_numpy()
+    first = int(np.argmax(ends))
+    if ends[first:].all():  # the last seed's rows end the block, as in a run's results
+        return block.slice(0, first), block.slice(first)
+    return block.filter(~ends), block.filter(ends)
+
+
+class RunningTotals:
+    """Exact integer totals per group and number of rows per seed, for each grouping (a list of key columns;
+    categoricals as text), added from frames of results rows as they come. Each stream of frames (a run's cell,
+    say) holds its rows in results order: a seed's rows consecutive within each group, as in a run's results (a
+    cell's games in order, the rotations of a deal next to each other). A stream's frames are gathered into blocks
+    of BATCH_ROWS rows; the rows of a block's last seed wait for the next one, as that seed may go on there. A run
+    feeds one stream per cell while its games are played (`core.runner.run_to_store`), so the report's totals are
+    ready when the last game is."""
+
+    def __init__(self, groupings: list[list[str]], schema: pl.Schema | None = None):
+        self.by = groupings
+        self.keys = [*dict.fromkeys(c for by in groupings for c in by)]
+        # the key columns' types come from the schema, or else from the first frame
+        self.groupings = None if schema is None else [_Grouping(by, schema) for by in groupings]
+        self.waiting: dict[object, list[pl.DataFrame]] = {}  # per stream, frames not yet added up
+
+    def add(self, frame: pl.DataFrame, stream: object = 0) -> None:
+        if self.groupings is None:
+            self.groupings = [_Grouping(by, frame.schema) for by in self.by]
+        waiting = self.waiting.setdefault(stream, [])
+        waiting.append(frame.select(*self.keys, "seed", "score", "win_share"))
+        if sum(f.height for f in waiting) >= BATCH_ROWS:
+            block, held = _last_seed_apart(pl.concat(waiting, rechunk=False))
+            self.waiting[stream] = [held]
+            self._add_block(block)
+
+    def frames(self) -> list[pl.DataFrame]:
+        """The totals of every grouping, once every frame is added."""
+        if self.groupings is None:
+            raise ValueError("no results to total: neither a frame nor a schema was given")
+        for stream, waiting in self.waiting.items():
+            if waiting:
+                self._add_block(pl.concat(waiting, rechunk=False))
+                self.waiting[stream] = []
+        return [grouping.frame() for grouping in self.groupings]
+
+    def _add_block(self, block: pl.DataFrame) -> None:
+        if not block.height:
+            return
+        schema = block.schema
+        block = block.select(
+            *self.keys, *(_code(c, schema[c]) for c in self.keys), "seed", pl.col("score").cast(pl.Int64),
+            (pl.col("win_share").cast(pl.Float64) * SHARE_UNITS).round().cast(pl.Int64).alias(_WINS))
+        if block.select(pl.col(f"{_CODE}{c}").null_count() for c in self.keys).sum_horizontal().item():
+            raise ValueError(f"summary keys {self.keys} hold missing values")
+        seed, score, wins = (block[c].to_numpy() for c in ("seed", "score", _WINS))
+        for grouping in self.groupings:
+            grouping.add(block, seed, score, wins)
 
 
 def groupings_totals(results: pl.LazyFrame | pl.DataFrame, groupings: list[list[str]]) -> list[pl.DataFrame]:
-    """Exact integer totals per group and number of rows per seed, for each grouping (a list of key columns;
-    categoricals as text), read in one pass. A LazyFrame is read in batches in its order: a seed's rows must then
-    be consecutive within each group, as in a run's results (a cell's games in order, the rotations of a deal next
-    to each other)."""
-    schema = results.lazy().collect_schema()
-    keys = [*dict.fromkeys(c for by in groupings for c in by)]
-    query = results.lazy().select(
-        *keys, *(_code(c, schema[c]) for c in keys), "seed", pl.col("score").cast(pl.Int64),
-        (pl.col("win_share").cast(pl.Float64) * SHARE_UNITS).round().cast(pl.Int64).alias(_WINS))
-    batches = [query.collect().sort("seed", maintain_order=True)] if isinstance(results, pl.DataFrame) \
-        else query.collect_batches(chunk_size=BATCH_ROWS, maintain_order=True)
-    totals = [_Grouping(by, schema) for by in groupings]
-    for block in _whole_seeds(batches):
-        if block.select(pl.col(f"{_CODE}{c}").null_count() for c in keys).sum_horizontal().item():
-            raise ValueError(f"summary keys {keys} hold missing values")
-        seed, score, wins = (block[c].to_numpy() for c in ("seed", "score", _WINS))
-        for grouping in totals:
-            grouping.add(block, seed, score, wins)
-    return [grouping.frame() for grouping in totals]
+    """`RunningTotals` of the results, read in one pass: a LazyFrame in batches in its order (see `RunningTotals`
+    for the order it needs), a frame as one block sorted by seed."""
+    totals = RunningTotals(groupings, results.lazy().collect_schema())
+    columns = [*totals.keys, "seed", "score", "win_share"]
+    batches = [results.select(columns).sort("seed", maintain_order=True)] if isinstance(results, pl.DataFrame) \
+        else results.lazy().select(columns).collect_batches(chunk_size=BATCH_ROWS, maintain_order=True)
+    for batch in batches:
+        totals.add(batch)
+    return totals.frames()
 
 
 def group_totals(results: pl.LazyFrame | pl.DataFrame, by: list[str]) -> pl.DataFrame:

@@ -14,6 +14,9 @@ With any_layout=True every array argument is typed as an array of any layout ('A
 random streams, a shuffle) called both with record fields (numba's NestedArray, one type per field shape) and
 with local arrays or slices: they then compile once per dtype and dimension. Numba can cast a record field to an
 array only of layout 'A', so a type common to both must be that one.
+
+With nogil=True a call from Python releases Python's lock while the compiled code runs: a game's batch loop is
+declared so, and threads then play chunks side by side in one process (`core.backends`).
 """
 
 from __future__ import annotations
@@ -43,10 +46,10 @@ def _any_layout(t: types.Type) -> types.Type:
     return t
 
 
-def njit(fn=None, *, inline="never", any_layout=False):
+def njit(fn=None, *, inline="never", any_layout=False, nogil=False):
     if fn is None:
-        return lambda f: njit(f, inline=inline, any_layout=any_layout)
-    dispatcher = nb.njit(cache=True, inline=inline)(fn)
+        return lambda f: njit(f, inline=inline, any_layout=any_layout, nogil=nogil)
+    dispatcher = nb.njit(cache=True, inline=inline, nogil=nogil)(fn)
     resolve = dispatcher.get_call_template
     general = _any_layout if any_layout else _general
 

@@ -19,6 +19,7 @@ import numpy as np
 import polars as pl
 
 from simkit.core.backends import backend_map
+from simkit.core.compiled import CompiledGame
 from simkit.core.experiment import Experiment
 from simkit.core.results import results_frame, write_parquet
 from simkit.core.seating import seat_plan
@@ -82,6 +83,13 @@ def play_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, s
     return play_games(exp, cell_index, master_seed, np.arange(start, stop))
 
 
+def _compiled_only(exps: Sequence[Experiment]) -> bool:
+    """Every cell plays in compiled code alone (a compiled game, no Python policy), which releases Python's lock:
+    local jobs can then be threads (`core.backends`)."""
+    return all(isinstance(cell.game, CompiledGame) and not any(choice.is_python for choice in cell.lineup)
+               for exp in exps for cell in exp.cells)
+
+
 def _play_pieces(pieces: Sequence[tuple[Experiment, int, int, np.ndarray]]) -> list[pl.DataFrame]:
     return [play_games(*piece) for piece in pieces]
 
@@ -113,7 +121,8 @@ def play_indices(work: Sequence[CellGames], options: RunOptions = RunOptions()) 
     pieces: list[list[pl.DataFrame]] = [[] for _ in work]
     args = [[(work[e].exp, work[e].cell_index, work[e].exp.seed if options.seed is None else options.seed, idx)
              for e, idx in task] for task in tasks]
-    with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
+    with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler,
+                     threads=_compiled_only([w.exp for w in work])) as run_map, \
             _progress(sum(len(w.indices) for w in work), options.progress) as bar:
         for task, frames in zip(tasks, run_map(_play_pieces, [(a,) for a in args]), strict=True):
             for (entry, idx), frame in zip(task, frames, strict=True):
@@ -142,31 +151,40 @@ def _unit_key(cell_index: int, start: int, stop: int) -> str:
     return f"cell{cell_index:03d}-{start:010d}-{stop:010d}"
 
 
-def _store_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int, path: Path) -> None:
+def _store_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int, path: Path,
+                 keep: bool) -> pl.DataFrame | None:
     """Play games start..stop-1 of one cell and write their rows to the Parquet file `path`, on the worker: the
     process that collects the results then handles a file name, not the rows (compressing them there was most of
-    its work per chunk, and it shares the cores with the workers)."""
-    write_parquet(play_chunk(exp, cell_index, master_seed, start, stop), path)
+    its work per chunk, and it shares the cores with the workers). The rows are returned when `keep` (a thread's
+    are shared with the collecting thread, not copied)."""
+    frame = play_chunk(exp, cell_index, master_seed, start, stop)
+    write_parquet(frame, path)
+    return frame if keep else None
 
 
 def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log: Callable[[str], None], *,
-            frames: bool) -> Iterator[tuple[str, pl.DataFrame | None]]:
-    """Every work unit's key and, when `frames`, its results frame, batch by batch (a stopping rule's batches; one
-    batch without), cells in experiment order then games in index order within a batch. Units already in the store
-    are taken from it; the others are played on the backend and stored, by the worker itself unless it runs on
-    another machine (--backend dask). At most one unit's frame is held at a time (and, with a stopping rule, the
-    columns it reads)."""
+            frames: bool) -> Iterator[tuple[tuple[int, int, int], pl.DataFrame | None]]:
+    """Every work unit (cell, first game, end) and, when `frames`, its results frame, batch by batch (a stopping
+    rule's batches; one batch without), cells in experiment order then games in index order within a batch. Units
+    already in the store are taken from it; the others are played on the backend and stored, by the worker itself
+    unless it runs on another machine (--backend dask). Few units' frames are held at a time: the one handed over and
+    those worker threads played ahead (`core.backends`), and, with a stopping rule, the columns it reads."""
     cap = exp.games if options.games is None else options.games
     master = exp.seed if options.seed is None else options.seed
     batch = exp.stopping.batch if exp.stopping else cap
     workers_store = store is not None and options.backend != "dask"
     watched: list[pl.DataFrame] = []  # what the stopping rule reads of the games played so far
-    with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler) as run_map, \
+    threads = options.backend == "local" and _compiled_only([exp])
+    # rows a worker stored and this process reads: a thread of it (or this one) hands them over, a process's file
+    # is read back
+    keep = options.backend == "local" and (threads or options.jobs == 1) and (frames or exp.stopping is not None)
+    with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler, threads=threads) as run_map, \
             _progress(cap * len(exp.cells), options.progress, exp.name) as bar:
-        # two workers compile the game's code side by side (instead of every worker all of it at once); the others
-        # load it from numba's disk cache (workers on other machines have their own: not done there). Only once
-        # there is a game to play: a resumed run whose chunks are all stored compiles nothing.
-        warm_up = options.jobs > 1 and options.backend != "dask"
+        # two worker processes compile the game's code side by side (instead of every worker all of it at once); the
+        # others load it from numba's disk cache (workers on other machines have their own: not done there). Only
+        # once there is a game to play: a resumed run whose chunks are all stored compiles nothing. Threads share
+        # this process's compiled code: nothing to warm up.
+        warm_up = options.jobs > 1 and options.backend != "dask" and not threads
         for batch_start in range(0, cap, batch):
             units = [(i, a, b) for i in range(len(exp.cells))
                      for a, b in _spans(batch_start, min(batch_start + batch, cap), options.chunk_size)]
@@ -175,7 +193,8 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log:
             if todo and warm_up:
                 list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
                 warm_up = False
-            fn, tasks = ((_store_chunk, [(exp, i, master, a, b, store.path(_unit_key(i, a, b))) for i, a, b in todo])
+            fn, tasks = ((_store_chunk, [(exp, i, master, a, b, store.path(_unit_key(i, a, b)), keep)
+                                         for i, a, b in todo])
                          if workers_store else (play_chunk, [(exp, i, master, a, b) for i, a, b in todo]))
             pending = set(todo)
             with closing(run_map(fn, tasks)) as results:
@@ -183,15 +202,15 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log:
                     key = _unit_key(*unit)
                     frame = None
                     if unit in pending:
-                        frame = next(results)  # None when the worker stored it
-                        if frame is not None and store:
+                        frame = next(results)  # None when a worker process stored it
+                        if store and not workers_store:
                             store.put(key, frame)
                         bar.update(unit[2] - unit[1])
                     if frame is None and (frames or exp.stopping):
                         frame = store.get(key)
                     if exp.stopping:
                         watched.append(frame.select(STOPPING_COLUMNS))
-                    yield key, frame if frames else None
+                    yield unit, frame if frames else None
             if exp.stopping:
                 verdict = check(exp.stopping, pl.concat(watched))
                 log(f"after {min(batch_start + batch, cap):,} games per cell: {verdict.detail}")
@@ -204,13 +223,16 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
     """Play the experiment; one row per (game, seat), cells in experiment order, games in index order. The whole
     frame is held in memory: `run_to_store` streams a run of any size to files."""
     played = dict(_played(exp, options, store, log, frames=True))
-    return pl.concat([played[key] for key in sorted(played)])
+    return pl.concat([played[unit] for unit in sorted(played)])
 
 
 def run_to_store(exp: Experiment, store: ChunkStore, options: RunOptions = RunOptions(), *,
-                 log: Callable[[str], None] = lambda line: None) -> ChunkStore:
+                 log: Callable[[str], None] = lambda line: None,
+                 on_frame: Callable[[pl.DataFrame, int], None] | None = None) -> ChunkStore:
     """Play the experiment into the store, one Parquet part per work unit, holding no results in memory (beyond
-    what a stopping rule reads); `store.scan()` reads the rows of `run_experiment` lazily."""
-    for _ in _played(exp, options, store, log, frames=False):
-        pass
+    what a stopping rule reads); `store.scan()` reads the rows of `run_experiment` lazily. `on_frame(rows, cell)`
+    sees every unit's rows as they come (a cell's in game order): what it computes overlaps the play."""
+    for (cell_index, _, _), frame in _played(exp, options, store, log, frames=on_frame is not None):
+        if on_frame:
+            on_frame(frame, cell_index)
     return store

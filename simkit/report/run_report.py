@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 
 import simkit
-from simkit.analysis.summary import groupings_totals, summary_table
+from simkit.analysis.summary import RunningTotals, groupings_totals, summary_table
 from simkit.core.experiment import Experiment
 from simkit.core.params import toml_value
 from simkit.core.provenance import RunRecord, parquet_metadata
@@ -61,15 +61,34 @@ def _stopping_note(exp: Experiment, results: pl.LazyFrame | pl.DataFrame) -> str
             f"seeds): {outcome}; {verdict.detail}")
 
 
+def _cell_keys(exp: Experiment) -> list[str]:
+    """The keys that tell the cells apart: every cell has rows, so the experiment says which without a scan."""
+    return [k for k in CELL if len({getattr(c, k) for c in exp.cells}) > 1]
+
+
+def _groupings(exp: Experiment) -> list[list[str]]:
+    """The report's tables' groupings: per policy, per position in turn order, per cell, policy and seat."""
+    cell_keys = _cell_keys(exp)
+    return [[*cell_keys, "policy"], [*dict.fromkeys([*cell_keys, "n_players", "turn_order"])],
+            [*CELL, "policy", "seat"]]
+
+
+def running_totals(exp: Experiment) -> RunningTotals:
+    """The report's totals, to be fed the run's rows as they are played (one stream per cell: `run_to_store`'s
+    on_frame) and handed to `write_run_report`."""
+    return RunningTotals(_groupings(exp))
+
+
 def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, seed: int, elapsed: float,
-                     jobs: int, out_dir: Path | None = None) -> tuple[Document, dict]:
-    """The report document; variant figures are written into out_dir (none when it is None)."""
+                     jobs: int, out_dir: Path | None = None,
+                     totals: RunningTotals | None = None) -> tuple[Document, dict]:
+    """The report document; variant figures are written into out_dir (none when it is None). `totals`: the
+    results' `running_totals`, fed during the run (else they are read from the results)."""
     game = exp.game
     df = results.lazy()
     # every cell plays game indices 0..n-1: a maximum, not a count of distinct values (a set of every index)
     n_games = df.select(pl.col("game_index").max() + 1).collect().item()
-    # the keys that tell the cells apart: every cell has rows, so the experiment says which without a scan
-    cell_keys = [k for k in CELL if len({getattr(c, k) for c in exp.cells}) > 1]
+    cell_keys = _cell_keys(exp)
     in_baseline = (pl.col("variant") == exp.cells[0].variant) & (pl.col("n_players") == exp.cells[0].n_players)
     baseline_cell = df.filter(in_baseline)
     doc = Document(f"{exp.name}: {game.title} simulation report")
@@ -96,8 +115,9 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
     doc.text("Intervals are 95%, computed over seeds: games that share a seed (the seat rotations of one deal) "
              "count as one observation; t intervals for mean scores, Wilson intervals for win shares. "
              "Win share splits tied wins.")
-    policy_keys, order_keys = [*cell_keys, "policy"], [*dict.fromkeys([*cell_keys, "n_players", "turn_order"])]
-    by_policy, by_order, by_cell_seat = groupings_totals(df, [policy_keys, order_keys, [*CELL, "policy", "seat"]])
+    groupings = _groupings(exp)
+    policy_keys, order_keys, _ = groupings
+    by_policy, by_order, by_cell_seat = totals.frames() if totals else groupings_totals(df, groupings)
     doc.table(_interval_columns(summary_table(by_policy, policy_keys), policy_keys))
     doc.heading("Per position in turn order")
     doc.text("Position 1 moves first. A fair position wins 1/(number of players) of the games.")
@@ -124,13 +144,14 @@ def build_run_report(exp: Experiment, results: pl.LazyFrame | pl.DataFrame, *, s
 
 
 def write_run_report(exp: Experiment, store: ChunkStore, out_dir: Path, *, seed: int, elapsed: float,
-                     jobs: int) -> Path:
+                     jobs: int, totals: RunningTotals | None = None) -> Path:
     """Write report.md, report.html and the figure into out_dir, and move the store's parts in as the folder
     results.parquet (read as one table by polars and pandas). Everything is built in a staging folder first and
     moved in entry by entry, so a failure leaves the previous report in place (and the parts in the store)."""
     out_dir = Path(out_dir)
     with staged(out_dir) as staging:
-        doc, parts = build_run_report(exp, store.scan(), seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging)
+        doc, parts = build_run_report(exp, store.scan(), seed=seed, elapsed=elapsed, jobs=jobs, out_dir=staging,
+                                      totals=totals)
         score_and_seat_figure(score_counts(parts["baseline_cell"]), parts["by_policy_seat"], doc.title,
                               staging / FIGURE)
         doc.write(staging)

@@ -71,7 +71,7 @@ def record_game(r, s, scores, ranks, shares, out, g):
     out.truncated[g] = s.end_reason == END_MAX_ROUNDS
 
 
-@njit
+@njit(nogil=True)  # threads play chunks side by side (core.backends)
 def play_games(r, s, seeds, seat_policy, seat_params, out, scratch, search_ws):
     """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g; scratch and
     search_ws are dispatch.choose_action's. Returns -1, or the index of the first game that stopped with

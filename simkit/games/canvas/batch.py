@@ -66,7 +66,7 @@ def record_game(r, s, scores, ranks, shares, out, g):
     out.triggers[g] = ALL_PAINTED
 
 
-@njit
+@njit(nogil=True)  # threads play chunks side by side (core.backends)
 def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws, search_ws):
     """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the state
     record s. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.

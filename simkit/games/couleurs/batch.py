@@ -61,7 +61,7 @@ def record_game(r, s, scores, ranks, shares, out, g):
     out.triggers[g] = s.triggers
 
 
-@njit
+@njit(nogil=True)  # threads play chunks side by side (core.backends)
 def play_games(r, s, seeds, seat_policy, seat_params, out, ws, search_ws):
     """Play one game per seed under the rules record r, in the state record s; seat_policy[g, p] / seat_params[g, p]
     give the policy of seat p in game g (search_ws as in dispatch.choose_action). Returns -1 when every game

@@ -71,7 +71,7 @@ def record_game(r, s, scores, ranks, shares, out, g):
     out.truncated[g] = s.truncated
 
 
-@njit
+@njit(nogil=True)  # threads play chunks side by side (core.backends)
 def play_games(r, s, seeds, seat_policy, seat_params, out, legal, notes, search_ws):
     """One game per seed; seat_policy[g, p] / seat_params[g, p] are the policy of seat p in game g; legal, notes
     and search_ws are dispatch.choose_action's scratch. Returns -1, or the index of the first game that stopped with an
