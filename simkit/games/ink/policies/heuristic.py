@@ -256,6 +256,42 @@ def x_damage(s, p, q):
 
 
 @njit
+def x_value(s, p, a):
+    """The value of place_x action a: minus the damage to the two squares it covers (areas current)."""
+    q = (a - X) // 2
+    return -(x_damage(s, p, q) + x_damage(s, p, neighbour(s, p, q, (a - X) % 2)))
+
+
+@njit
+def keeps_wheel(r, s, p, a, legal, n):
+    """place_x action a keeps a wheel tile placeable (or none of legal[:n] does)."""
+    q = (a - X) // 2
+    return keeps_a_wheel_tile(r, s, p, q, neighbour(s, p, q, (a - X) % 2), legal, n)
+
+
+@njit
+def best_x_placement(r, s, p, legal, n, notes):
+    """Stage PLACE_X: the first legal placement of the highest value among those that keep a wheel tile
+    placeable. The wheel test is the costly part, so the placements are tried best first (value, then order) and
+    it usually runs once; explained, every placement is tested and the ones that pass are noted."""
+    compute_areas(s, p)
+    if explain.explaining(notes):
+        for i in range(n):
+            if keeps_wheel(r, s, p, legal[i], legal, n):
+                explain.note(notes, legal[i], x_value(s, p, legal[i]))
+    after_v, after_i = 1e18, -1  # the candidate last rejected: the next is the best ranked after it
+    while True:
+        best, best_i = -1e18, -1
+        for i in range(n):
+            v = x_value(s, p, legal[i])
+            if v > best and (v < after_v or (v == after_v and i > after_i)):
+                best, best_i = v, i
+        if best_i < 0 or keeps_wheel(r, s, p, legal[best_i], legal, n):
+            return legal[best_i] if best_i >= 0 else legal[0]
+        after_v, after_i = best, best_i
+
+
+@njit
 def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """The family's action for the current player; -1 when none is legal. The candidates it values are noted in
     `notes` (`core.explain`)."""
@@ -339,18 +375,7 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return STOP
         return best_a
     if stage == Stage.PLACE_X:
-        compute_areas(s, p)
-        for i in range(n):
-            a = legal[i]
-            q = (a - X) // 2
-            other = neighbour(s, p, q, (a - X) % 2)
-            v = -(x_damage(s, p, q) + x_damage(s, p, other))
-            # explained, every placement is tested: one that strands the wheel is no candidate
-            if (v > best or explain.explaining(notes)) and keeps_a_wheel_tile(r, s, p, q, other, legal, n):
-                explain.note(notes, a, v)
-                if v > best:
-                    best, best_a = v, a
-        return best_a
+        return best_x_placement(r, s, p, legal, n, notes)
     if stage == Stage.BONUS:  # extra_tile (the other effects were chosen above)
         for i in range(n):
             a = legal[i]
