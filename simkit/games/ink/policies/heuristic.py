@@ -22,11 +22,13 @@ threshold, less the crossing's penalty when the best head crosses) only where th
 best tile, and a placement of the X token that strands the wheel is no candidate.
 """
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
-from simkit.games.ink.engine.lattice import (facing_square, forbidden_cell, free_cells, free_index, neighbour,
-                                             orientation_bits, side_cell)
+from simkit.games.ink.engine.lattice import (facing_square, fitting_orientations, forbidden_cell, free_cells,
+                                             free_index, neighbour, orientation_bits, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
                                             STOP, TILE, X, Reserve, Stage)
@@ -222,21 +224,19 @@ def best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
     orientation_bits(r, s, s.hand_tile)
     best, best_a = -1e18, -1
     for i in range(free_cells(r, s, p)):
-        key, faces = s.free_key[p, i], s.free_faces[p, i]
-        if forbidden_cell(s, p, key, s.hand_slot):
+        key = s.free_key[p, i]
+        fits = fitting_orientations(s, s.free_faces[p, i])
+        if fits == 0 or forbidden_cell(s, p, key, s.hand_slot):
             continue
-        gathered = False
-        for o in range(N_ORIENTATIONS):
-            if s.fit[o] & faces:
-                if not gathered:
-                    for f in range(2 * 4):
-                        set_face(s, p, f, s.free_facing[p, i, f])
-                    gathered = True
-                a = TILE + N_ORIENTATIONS * key + o
-                v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
-                explain.note(notes, a, v)
-                if v > best:
-                    best, best_a = v, a
+        for f in range(2 * 4):
+            set_face(s, p, f, s.free_facing[p, i, f])
+        while fits:  # the orientations that fit, ascending
+            a = TILE + N_ORIENTATIONS * key + trailing_zeros(fits)
+            fits &= fits - 1
+            v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
+            explain.note(notes, a, v)
+            if v > best:
+                best, best_a = v, a
     return best_a
 
 
