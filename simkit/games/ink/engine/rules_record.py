@@ -8,7 +8,7 @@ import numpy as np
 from simkit.games.ink.engine.layout import (MAX_TILES, NO_LIMIT, NONE, RULES_DTYPE, TOKEN_COLOUR, TOKEN_NUMBER,
                                             TOKEN_SPLASH, BonusOrder, CrossingOrder, GoalSizeRule, GrowthRequirement,
                                             UnplaceableTile)
-from simkit.games.ink.engine.orientation import oriented
+from simkit.games.ink.engine.orientation import oriented, tile_bits
 from simkit.games.ink.rules import params
 from simkit.games.ink.rules.components import N_COLOURS, Tiles
 from simkit.games.ink.rules.record import InkRules
@@ -34,7 +34,11 @@ def _put_tiles(r, tiles: Tiles, first: int) -> None:
         seen = []
         for o in range(r["tile_orientation_distinct"].shape[1]):
             squares = oriented(tiles.colour[i], tiles.mark[i], int(tiles.diagonal[i]), o)
-            r["tile_orientation_distinct"][first + i, o] = squares not in seen
+            distinct = squares not in seen
+            r["tile_orientation_distinct"][first + i, o] = distinct
+            # spec §7.1 #5: only `tile_orientations` orientations are actions
+            action = distinct and o < r["tile_orientations"]
+            r["tile_fit"][first + i, o] = tile_bits(tiles.colour[i], o) if action else 0
             seen.append(squares)
 
 

@@ -28,7 +28,7 @@ from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import (facing_square, fitting_orientations, forbidden_cell, free_cells,
-                                             free_index, neighbour, orientation_bits, side_cell)
+                                             free_index, neighbour, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
                                             N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
                                             STOP, TILE, X, Reserve, Stage)
@@ -221,11 +221,10 @@ def best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
     The placements are tile_placements' own, in its order, read straight from the free-cell table, so a cell's
     facing areas are gathered from its row once for all its orientations."""
     prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
-    orientation_bits(r, s, s.hand_tile)
     best, best_a = -1e18, -1
     for i in range(free_cells(r, s, p)):
         key = s.free_key[p, i]
-        fits = fitting_orientations(s, s.free_faces[p, i])
+        fits = fitting_orientations(r, s.hand_tile, s.free_faces[p, i])
         if fits == 0 or forbidden_cell(s, p, key, s.hand_slot):
             continue
         for f in range(2 * 4):
