@@ -30,9 +30,8 @@ from simkit.games.ink.engine.areas import compute_areas, is_open
 from simkit.games.ink.engine.lattice import (facing_square, fitting_orientations, forbidden_cell, free_cells,
                                              free_index, neighbour, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
-                                            STOP, TILE, X, Reserve, Stage)
-from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions
+                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, STOP, TILE, X, Reserve, Stage)
+from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions, unit_range
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile
 from simkit.games.ink.rules.components import SPLASH
@@ -303,13 +302,12 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return CHOICE + k if k >= 1 else STOP
         if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
             return STOP
-        if effect != Effect.EXTRA_TILE:  # bonus_chaser: the first unit, a square (legal_actions lists them after STOP)
-            a = first_legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p])
+        if effect != Effect.EXTRA_TILE:  # bonus_chaser: the first unit (legal_actions lists them after STOP)
+            lo, hi = unit_range(r, s, p)
+            a = first_legal_in(r, s, lo, hi)
             return STOP if a == NONE else a
     if (stage == Stage.SPLASHES or stage == Stage.BONUS_ARG) and not s.done:  # the first that is not STOP
-        lo, hi = SQUARE, SQUARE + 4 * s.n_slots[p]  # the ranges legal_actions scans
-        if stage == Stage.BONUS_ARG and r.bonus_effect[s.bonus_tile] != Effect.MOVE_BOTTLES:
-            lo, hi = CHOICE, CHOICE + MAX_CHOICE
+        lo, hi = unit_range(r, s, p)
         a = first_legal_in(r, s, lo, hi)
         if a != NONE:
             return a
