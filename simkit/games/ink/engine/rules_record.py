@@ -34,12 +34,18 @@ def _put_tiles(r, tiles: Tiles, first: int) -> None:
         seen = []
         for o in range(r["tile_orientation_distinct"].shape[1]):
             squares = oriented(tiles.colour[i], tiles.mark[i], int(tiles.diagonal[i]), o)
-            distinct = squares not in seen
-            r["tile_orientation_distinct"][first + i, o] = distinct
-            # spec §7.1 #5: only `tile_orientations` orientations are actions
-            action = distinct and o < r["tile_orientations"]
-            r["tile_fit"][first + i, o] = tile_bits(tiles.colour[i], o) if action else 0
+            r["tile_orientation_distinct"][first + i, o] = squares not in seen
             seen.append(squares)
+
+
+def put_tile_fits(r) -> None:
+    """r["tile_fit"] from the record's tile colours: tile_bits of every tile kind in every orientation that is an
+    action (one of `tile_orientations`, spec §7.1 #5, and the lowest giving its squares, §7.1b A13), else 0. Built
+    with the record; call it again after changing a record's tiles."""
+    for tile in range(len(r["tile_fit"])):
+        for o in range(r["tile_fit"].shape[1]):
+            action = o < r["tile_orientations"] and r["tile_orientation_distinct"][tile, o] == 1
+            r["tile_fit"][tile, o] = tile_bits(r["tile_colour"][tile], o) if action else 0
 
 
 def rules_record(rules: InkRules) -> np.ndarray:
@@ -63,6 +69,7 @@ def rules_record(rules: InkRules) -> np.ndarray:
     r["n_tiles"], r["n_start_tiles"] = len(rules.tiles), len(rules.start_tiles)
     _put_tiles(r, rules.tiles, 0)
     _put_tiles(r, rules.start_tiles, MAX_TILES)
+    put_tile_fits(r)
     r["n_palettes"] = len(rules.palettes)
     r["palette_colours"][: len(rules.palettes)] = rules.palettes.colours
     x = rules.x_tokens
