@@ -9,7 +9,7 @@ from ink_boards import LETTERS, parse_square, put_text, square_index
 from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB,
                                             SQUARE, STATE_DTYPE, TILE, X)
 from simkit.games.ink.engine.legality import legal_actions
-from simkit.games.ink.engine.rules_record import rules_record
+from simkit.games.ink.engine.rules_record import put_tile_fits, rules_record
 from simkit.games.ink.engine.setup import setup
 from simkit.games.ink.engine.transition import apply_action
 from simkit.games.ink.rules import InkRules
@@ -63,6 +63,7 @@ class Game:
         r["tile_mark"][index] = [m for _, m in squares]
         r["tile_diagonal"][index] = -1
         r["tile_orientation_distinct"][index] = [1] * 8
+        put_tile_fits(r)
         return index
 
     def palette_of(self, a: str, b: str) -> int:

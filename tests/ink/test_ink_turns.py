@@ -7,6 +7,7 @@ from ink_fixtures import Game
 from simkit.games.ink.engine.layout import (CROSS, END_BAG_EMPTY, END_MAX_ROUNDS, MOVE, NIB, NONE, PASS, STOP, TILE,
                                             Stage)
 from simkit.games.ink.engine.orientation import SOURCE
+from simkit.games.ink.engine.rules_record import put_tile_fits
 
 P = 0
 OFFSETS = ((0, 0), (1, 0), (1, 1), (0, 1))  # TL, TR, BR, BL
@@ -150,6 +151,7 @@ def test_placement_needs_an_empty_touching_cell_and_a_facing_pair_of_one_colour(
             sq = tuple(int(g.r[0]["tile_colour"][0, SOURCE[o, j]]) for j in range(4))
             g.r[0]["tile_orientation_distinct"][0, o] = sq not in squares
             squares.append(sq)
+        put_tile_fits(g.r[0])
         assert set(g.legal()) == expected
 
 
@@ -158,6 +160,7 @@ def test_orientations_that_give_the_same_squares_are_one_action():
     s = g.rec
     s["hand_tile"] = g.tile_kind(0, "R R B B")
     g.r[0]["tile_orientation_distinct"][0] = [1, 1, 1, 1, 0, 0, 0, 0]  # as the rules record computes (mirror = same)
+    put_tile_fits(g.r[0])
     s["stage"] = Stage.PLACE_TILE
     assert all((a - TILE) % 8 < 4 for a in g.legal())
     assert len(g.legal()) == 4 * 3  # each rotation faces the red painting with blue, blue on one side

@@ -2,6 +2,7 @@
 lifting tiles. See layout.py for how slots, squares and the cell grid are held."""
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.layout import (COVERED, GRID_MASK, N_ORIENTATIONS, N_SIDES, NO_BOTTLE, NO_LIMIT, NONE,
@@ -101,32 +102,23 @@ def facing_square(s, p, tx, ty, i):
 
 
 @njit
-def tile_bits(r, tile, o):
-    """Tile kind `tile` in orientation o as free_faces shows a cell: bit N_COLOURS j + its colour at position j;
-    0 when o is not an action (not one of `tile_orientations`, or not the lowest giving its squares: spec §7.1 #5,
-    §7.1b A13). A cell takes the tile in orientation o when the two share a bit (spec §3.3 condition 2)."""
-    if o >= r.tile_orientations or r.tile_orientation_distinct[tile, o] != 1:
-        return 0
-    bits = 0
-    for j in range(4):
-        bits |= 1 << (N_COLOURS * j + r.tile_colour[tile, SOURCE[o, j]])
-    return bits
-
-
-@njit
 def placement_legal(r, s, p, tile, slot, side, o, forbidden_slot):
     """`place_tile` of ink/start tile kind `tile` beside slot `slot`, orientation o (spec §3.3)."""
-    bits = tile_bits(r, tile, o)
+    bits = r.tile_fit[tile, o]
     key = N_SIDES * slot + side
     i = free_index(r, s, p, key) if bits else NONE
     return i != NONE and not forbidden_cell(s, p, key, forbidden_slot) and bits & s.free_faces[p, i] != 0
 
 
 @njit
-def orientation_bits(r, s, tile):
-    """s.fit[o] = tile_bits(r, tile, o) for every orientation, looked up once per scan of the painting."""
+def fitting_orientations(r, tile, faces):
+    """Bit o set: tile kind `tile` fits, in orientation o, a free cell showing `faces` (r.tile_fit). A mask made
+    without branches: whether an orientation fits follows no pattern a processor could predict, and the
+    placement scans ask it of every free cell."""
+    fits = 0
     for o in range(N_ORIENTATIONS):
-        s.fit[o] = tile_bits(r, tile, o)
+        fits |= (1 << o) if r.tile_fit[tile, o] & faces else 0
+    return fits
 
 
 @njit
@@ -159,11 +151,11 @@ def set_facing(facing, around):
 def free_cells(r, s, p):
     """The free cells of p's painting that face a coloured square, the only ones a tile may take (spec §3.3: empty,
     beside a placed tile; §7.1 #4 `max_painting_size`): s.free_key[i] = N_SIDES slot + side of the lowest (slot,
-    side) naming the cell (one action per cell), ascending; s.free_faces[i] the
-    colours facing its positions, bit N_COLOURS j + colour for position j (as tile_bits); s.free_facing[i] its
-    facing squares (facing_square). Returns how many. Built once per change of the painting (cells_changed): the
-    legal lists, the placeability tests of a turn and the heuristics' placement scores read them many times; kept
-    per painting, and a new tile updates them in place (cells_after_tile)."""
+    side) naming the cell (one action per cell), ascending; s.free_faces[i] the colours facing its positions, bit
+    N_COLOURS j + colour for position j (as orientation.tile_bits); s.free_facing[i] its facing squares
+    (facing_square). Returns how many. Built once per change of the painting (cells_changed): the legal lists, the
+    placeability tests of a turn and the heuristics' placement scores read them many times; kept per painting, and
+    a new tile updates them in place (cells_after_tile)."""
     if s.cells_current[p]:
         return s.free_n[p]
     n = 0
@@ -299,29 +291,26 @@ def forbidden_cell(s, p, key, forbidden_slot):
 def tile_placements(r, s, p, tile, forbidden_slot, out, first):
     """The legal placements of tile kind `tile` (spec §3.3) as first + N_ORIENTATIONS (N_SIDES slot + side) + o,
     ascending, into out; returns how many."""
-    orientation_bits(r, s, tile)
     n = 0
     for i in range(free_cells(r, s, p)):
-        key, faces = s.free_key[p, i], s.free_faces[p, i]
-        if forbidden_cell(s, p, key, forbidden_slot):
+        key = s.free_key[p, i]
+        fits = fitting_orientations(r, tile, s.free_faces[p, i])
+        if fits == 0 or forbidden_cell(s, p, key, forbidden_slot):
             continue
-        for o in range(N_ORIENTATIONS):
-            if s.fit[o] & faces:
-                out[n] = first + N_ORIENTATIONS * key + o
-                n += 1
+        while fits:  # the orientations that fit, ascending
+            out[n] = first + N_ORIENTATIONS * key + trailing_zeros(fits)
+            fits &= fits - 1
+            n += 1
     return n
 
 
 @njit
 def tile_placeable(r, s, p, tile, forbidden_slot):
     """Tile kind `tile` has a legal placement in p's painting (spec §4.1): tile_placements finds one."""
-    orientation_bits(r, s, tile)
     for i in range(free_cells(r, s, p)):
-        if not forbidden_cell(s, p, s.free_key[p, i], forbidden_slot):
-            faces = s.free_faces[p, i]
-            for o in range(N_ORIENTATIONS):
-                if s.fit[o] & faces:
-                    return True
+        fits = fitting_orientations(r, tile, s.free_faces[p, i])
+        if fits and not forbidden_cell(s, p, s.free_key[p, i], forbidden_slot):
+            return True
     return False
 
 

@@ -163,6 +163,9 @@ RULES_DTYPE = np.dtype([
     ("tile_colour", "i1", (N_TILE_KINDS, 4)), ("tile_mark", "i1", (N_TILE_KINDS, 4)),
     ("tile_diagonal", "i1", N_TILE_KINDS),
     ("tile_orientation_distinct", "i1", (N_TILE_KINDS, N_ORIENTATIONS)),  # 0: an earlier o gives the same squares
+    # tile_bits of a tile kind in orientation o, 0 when o is no action (not distinct, or beyond tile_orientations):
+    # the placement scans test it against every free cell (lattice.fitting_orientations)
+    ("tile_fit", "i4", (N_TILE_KINDS, N_ORIENTATIONS)),
     # palettes, X tokens, bonus tiles (spec §6.4–§6.6)
     ("n_palettes", "i1"), ("palette_colours", "i1", (MAX_PALETTES, 2)),
     ("n_x_tokens", "i1"), ("x_kind", "i1", MAX_X_TOKENS), ("x_colours", "i1", (MAX_X_TOKENS, 2)),
@@ -217,7 +220,6 @@ STATE_DTYPE = np.dtype([
     ("area_splashes", "i2", (MAX_PLAYERS, MAX_SQUARES)),  # per area label: its goals' range, its free splashes
     ("open_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # the colour of an open square, or NONE
     ("stack", "i2", MAX_SQUARES),
-    ("fit", "i4", N_ORIENTATIONS),  # scratch of lattice.orientation_bits: a tile's tile_bits per orientation
     # the free cells of each painting (lattice.free_cells): valid while cells_current[p] is 1; scratch: the slots
     # around a cell and its facing squares (lattice.cell_name, set_facing)
     ("cells_current", "i1", MAX_PLAYERS), ("free_n", "i2", MAX_PLAYERS),

@@ -119,17 +119,36 @@ def first_legal_in(r, s, lo, hi):
 
 
 @njit
+def unit_range(r, s, p):
+    """[lo, hi): the part of the action space where the current stage's choices other than STOP lie (spec §7.1b
+    A6): the squares of a splash pick (SPLASHES); the units of the bonus tile's effect kind (BONUS: a nib, a number
+    of bottles, a tile to lift or a square); a unit's second argument (BONUS_ARG: the square a bottle moves to, or a
+    colour or value). legal_actions scans it, and the heuristics take its first legal action."""
+    squares = (SQUARE, SQUARE + 4 * s.n_slots[p])
+    if s.stage == Stage.SPLASHES:
+        return squares
+    effect = r.bonus_effect[s.bonus_tile]
+    if s.stage == Stage.BONUS_ARG:
+        return squares if effect == Effect.MOVE_BOTTLES else (CHOICE, CHOICE + MAX_CHOICE)
+    if effect == Effect.EXTRA_TILE:
+        return NIB, STOP
+    if effect == Effect.PALETTE_TO_WILD:
+        return CHOICE, CHOICE + MAX_CHOICE
+    if effect == Effect.MOVE_TILE:
+        return LIFT, LIFT + s.n_slots[p]
+    return squares
+
+
+@njit
 def bonus_actions(r, s, p, out):
     """Stage BONUS: the units of the bonus tile's effect kind (its part of the action space) and STOP, ascending."""
-    effect = r.bonus_effect[s.bonus_tile]
-    if effect == Effect.EXTRA_TILE:
-        return legal_in(r, s, NIB, STOP + 1, out, 0)
+    lo, hi = unit_range(r, s, p)
+    if r.bonus_effect[s.bonus_tile] == Effect.EXTRA_TILE:  # the nibs come before STOP
+        n = legal_in(r, s, lo, hi, out, 0)
+        out[n] = STOP
+        return n + 1
     out[0] = STOP
-    if effect == Effect.PALETTE_TO_WILD:
-        return legal_in(r, s, CHOICE, CHOICE + MAX_CHOICE, out, 1)
-    if effect == Effect.MOVE_TILE:
-        return legal_in(r, s, LIFT, LIFT + s.n_slots[p], out, 1)
-    return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, 1)
+    return legal_in(r, s, lo, hi, out, 1)
 
 
 @njit
@@ -152,11 +171,10 @@ def legal_actions(r, s, out):
         return complete_actions(r, s, p, COMPLETE, out, 1)
     if st == Stage.BONUS:
         return bonus_actions(r, s, p, out)
+    lo, hi = unit_range(r, s, p)
     if st == Stage.SPLASHES:  # stop (unless every splash must be filled), then the splashes
-        return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, legal_in(r, s, STOP, STOP + 1, out, 0))
-    if r.bonus_effect[s.bonus_tile] == Effect.MOVE_BOTTLES:  # BONUS_ARG: the splash a bottle moves to
-        return legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p], out, 0)
-    return legal_in(r, s, CHOICE, CHOICE + MAX_CHOICE, out, 0)  # BONUS_ARG: a colour or a value
+        return legal_in(r, s, lo, hi, out, legal_in(r, s, STOP, STOP + 1, out, 0))
+    return legal_in(r, s, lo, hi, out, 0)  # BONUS_ARG: the splash a bottle moves to, a colour or a value
 
 
 @njit

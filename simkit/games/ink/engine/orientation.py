@@ -7,6 +7,8 @@ Python and numpy: the rules record and the engine's compiled code both read thes
 
 import numpy as np
 
+from simkit.games.ink.rules.components import N_COLOURS
+
 N_ORIENTATIONS = 8
 MIRROR = (1, 0, 3, 2)
 
@@ -29,3 +31,10 @@ def oriented(colour, mark, diagonal: int, o: int) -> tuple:
     """The squares (colour, mark per position) and the diagonal of a tile in orientation o, comparable."""
     squares = tuple((int(colour[SOURCE[o, j]]), int(mark[SOURCE[o, j]])) for j in range(4))
     return squares, (int(DIAGONAL_AFTER[o, diagonal]) if diagonal >= 0 else -1)
+
+
+def tile_bits(colour, o: int) -> int:
+    """A tile with printed colours `colour` in orientation o as lattice.free_cells shows a cell (free_faces): bit
+    N_COLOURS j + its colour at position j. A cell takes the tile in orientation o when the two share a bit (spec
+    §3.3 condition 2)."""
+    return sum(1 << (N_COLOURS * j + int(colour[SOURCE[o, j]])) for j in range(4))

@@ -8,7 +8,7 @@ import numpy as np
 from simkit.games.ink.engine.layout import (MAX_TILES, NO_LIMIT, NONE, RULES_DTYPE, TOKEN_COLOUR, TOKEN_NUMBER,
                                             TOKEN_SPLASH, BonusOrder, CrossingOrder, GoalSizeRule, GrowthRequirement,
                                             UnplaceableTile)
-from simkit.games.ink.engine.orientation import oriented
+from simkit.games.ink.engine.orientation import oriented, tile_bits
 from simkit.games.ink.rules import params
 from simkit.games.ink.rules.components import N_COLOURS, Tiles
 from simkit.games.ink.rules.record import InkRules
@@ -38,6 +38,16 @@ def _put_tiles(r, tiles: Tiles, first: int) -> None:
             seen.append(squares)
 
 
+def put_tile_fits(r) -> None:
+    """r["tile_fit"] from the record's tile colours: tile_bits of every tile kind in every orientation that is an
+    action (one of `tile_orientations`, spec §7.1 #5, and the lowest giving its squares, §7.1b A13), else 0. Built
+    with the record; call it again after changing a record's tiles."""
+    for tile in range(len(r["tile_fit"])):
+        for o in range(r["tile_fit"].shape[1]):
+            action = o < r["tile_orientations"] and r["tile_orientation_distinct"][tile, o] == 1
+            r["tile_fit"][tile, o] = tile_bits(r["tile_colour"][tile], o) if action else 0
+
+
 def rules_record(rules: InkRules) -> np.ndarray:
     arr = np.zeros(1, RULES_DTYPE)
     r, v = arr[0], rules.values
@@ -59,6 +69,7 @@ def rules_record(rules: InkRules) -> np.ndarray:
     r["n_tiles"], r["n_start_tiles"] = len(rules.tiles), len(rules.start_tiles)
     _put_tiles(r, rules.tiles, 0)
     _put_tiles(r, rules.start_tiles, MAX_TILES)
+    put_tile_fits(r)
     r["n_palettes"] = len(rules.palettes)
     r["palette_colours"][: len(rules.palettes)] = rules.palettes.colours
     x = rules.x_tokens

@@ -32,20 +32,21 @@ def draw_x(s):
 
 @njit
 def coverable(r, s, p, q):
-    """A square a token may cover: in the painting, still coloured, no upside-down bottle (§7.1 #13)."""
-    if q == NONE or not s.slot_placed[p, q // 4] or s.sq_colour[p, q] == COVERED:
-        return False
-    bottle = s.sq_bottle[p, q]
-    return r.x_covers_goal_bottles or (bottle != UPSIDE_DOWN_OWN and bottle != UPSIDE_DOWN_BLACK)
+    """A square a token may cover: in the painting, still coloured, no upside-down bottle (§7.1 #13). Without
+    branches (NONE reads square 0, then unused): the place_x scans ask it of every square, in no pattern a
+    processor could predict."""
+    at = max(q, 0)
+    bottle = s.sq_bottle[p, at]
+    return ((q != NONE) & (s.slot_placed[p, at // 4] != 0) & (s.sq_colour[p, at] != COVERED)
+            & ((r.x_covers_goal_bottles != 0) | ((bottle != UPSIDE_DOWN_OWN) & (bottle != UPSIDE_DOWN_BLACK))))
 
 
 @njit
 def pair_other(r, s, p, q, e):
     """The other square of the pair (q, q's east or south neighbour) if both may be covered, else NONE."""
-    if q >= 4 * s.n_slots[p] or not coverable(r, s, p, q):
-        return NONE
     other = neighbour(s, p, q, EAST if e == 0 else SOUTH)
-    return other if coverable(r, s, p, other) else NONE
+    both = (q < 4 * s.n_slots[p]) & coverable(r, s, p, q) & coverable(r, s, p, other)
+    return other if both else NONE
 
 
 @njit
@@ -54,8 +55,8 @@ def pair_fits(r, s, p, token, q, other):
     a, b = s.sq_colour[p, q], s.sq_colour[p, other]
     c1, c2 = r.x_colours[token, 0], r.x_colours[token, 1]
     if r.x_kind[token] == TokenKind.X:
-        return a == c1 or b == c1
-    return a == b and (a == c1 or a == c2)
+        return (a == c1) | (b == c1)
+    return (a == b) & ((a == c1) | (a == c2))
 
 
 @njit
@@ -81,17 +82,26 @@ def x_placement_legal(r, s, p, token, q, e):
 @njit
 def x_actions(r, s, p, first, out):
     """The legal `place_x` actions of the token in hand, first + 2 q + e ascending, into out; how many (what a scan
-    of x_placement_legal finds, with "some pair fits" asked once)."""
+    of x_placement_legal finds). One pass lists the legal pairs and counts those that fit the token; when some do,
+    the list keeps only those. Both passes write without branching on the squares (out[n] is written, n moves on
+    only for a pair kept)."""
     token = s.x_hand
-    fitting = any_pair(r, s, p, token, True)
-    n = 0
+    n, fitting = 0, 0
     for q in range(4 * s.n_slots[p]):
         for e in range(2):
             other = pair_other(r, s, p, q, e)
-            if other != NONE and (not fitting or pair_fits(r, s, p, token, q, other)):
-                out[n] = first + 2 * q + e
-                n += 1
-    return n
+            legal = other != NONE
+            out[n] = first + 2 * q + e
+            n += 1 if legal else 0
+            fitting += 1 if legal & pair_fits(r, s, p, token, q, max(other, 0)) else 0
+    if fitting == 0:
+        return n
+    kept = 0
+    for i in range(n):
+        q, e = (out[i] - first) // 2, (out[i] - first) % 2
+        out[kept] = out[i]
+        kept += 1 if pair_fits(r, s, p, token, q, neighbour(s, p, q, EAST if e == 0 else SOUTH)) else 0
+    return kept
 
 
 @njit

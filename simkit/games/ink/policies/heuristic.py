@@ -22,15 +22,16 @@ threshold, less the crossing's penalty when the best head crosses) only where th
 best tile, and a placement of the X token that strands the wheel is no candidate.
 """
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
-from simkit.games.ink.engine.lattice import (facing_square, forbidden_cell, free_cells, free_index, neighbour,
-                                             orientation_bits, side_cell)
+from simkit.games.ink.engine.lattice import (facing_square, fitting_orientations, forbidden_cell, free_cells,
+                                             free_index, neighbour, side_cell)
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
-                                            STOP, TILE, X, Reserve, Stage)
-from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions
+                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, STOP, TILE, X, Reserve, Stage)
+from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions, unit_range
 from simkit.games.ink.engine.orientation import SOURCE
 from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile
 from simkit.games.ink.rules.components import SPLASH
@@ -219,24 +220,21 @@ def best_placement(r, s, p, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
     The placements are tile_placements' own, in its order, read straight from the free-cell table, so a cell's
     facing areas are gathered from its row once for all its orientations."""
     prepare_placements(r, s, p, family, p0, p1, p2, p3, p4, p5, p6, p7)
-    orientation_bits(r, s, s.hand_tile)
     best, best_a = -1e18, -1
     for i in range(free_cells(r, s, p)):
-        key, faces = s.free_key[p, i], s.free_faces[p, i]
-        if forbidden_cell(s, p, key, s.hand_slot):
+        key = s.free_key[p, i]
+        fits = fitting_orientations(r, s.hand_tile, s.free_faces[p, i])
+        if fits == 0 or forbidden_cell(s, p, key, s.hand_slot):
             continue
-        gathered = False
-        for o in range(N_ORIENTATIONS):
-            if s.fit[o] & faces:
-                if not gathered:
-                    for f in range(2 * 4):
-                        set_face(s, p, f, s.free_facing[p, i, f])
-                    gathered = True
-                a = TILE + N_ORIENTATIONS * key + o
-                v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
-                explain.note(notes, a, v)
-                if v > best:
-                    best, best_a = v, a
+        for f in range(2 * 4):
+            set_face(s, p, f, s.free_facing[p, i, f])
+        while fits:  # the orientations that fit, ascending
+            a = TILE + N_ORIENTATIONS * key + trailing_zeros(fits)
+            fits &= fits - 1
+            v = placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7)
+            explain.note(notes, a, v)
+            if v > best:
+                best, best_a = v, a
     return best_a
 
 
@@ -256,6 +254,42 @@ def x_damage(s, p, q):
 
 
 @njit
+def x_value(s, p, a):
+    """The value of place_x action a: minus the damage to the two squares it covers (areas current)."""
+    q = (a - X) // 2
+    return -(x_damage(s, p, q) + x_damage(s, p, neighbour(s, p, q, (a - X) % 2)))
+
+
+@njit
+def keeps_wheel(r, s, p, a, legal, n):
+    """place_x action a keeps a wheel tile placeable (or none of legal[:n] does)."""
+    q = (a - X) // 2
+    return keeps_a_wheel_tile(r, s, p, q, neighbour(s, p, q, (a - X) % 2), legal, n)
+
+
+@njit
+def best_x_placement(r, s, p, legal, n, notes):
+    """Stage PLACE_X: the first legal placement of the highest value among those that keep a wheel tile
+    placeable. The wheel test is the costly part, so the placements are tried best first (value, then order) and
+    it usually runs once; explained, every placement is tested and the ones that pass are noted."""
+    compute_areas(s, p)
+    if explain.explaining(notes):
+        for i in range(n):
+            if keeps_wheel(r, s, p, legal[i], legal, n):
+                explain.note(notes, legal[i], x_value(s, p, legal[i]))
+    after_v, after_i = 1e18, -1  # the candidate last rejected: the next is the best ranked after it
+    while True:
+        best, best_i = -1e18, -1
+        for i in range(n):
+            v = x_value(s, p, legal[i])
+            if v > best and (v < after_v or (v == after_v and i > after_i)):
+                best, best_i = v, i
+        if best_i < 0 or keeps_wheel(r, s, p, legal[best_i], legal, n):
+            return legal[best_i] if best_i >= 0 else legal[0]
+        after_v, after_i = best, best_i
+
+
+@njit
 def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7):
     """The family's action for the current player; -1 when none is legal. The candidates it values are noted in
     `notes` (`core.explain`)."""
@@ -268,13 +302,12 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return CHOICE + k if k >= 1 else STOP
         if effect != Effect.EXTRA_TILE and (family != BONUS_CHASER or effect == Effect.MOVE_TILE):
             return STOP
-        if effect != Effect.EXTRA_TILE:  # bonus_chaser: the first unit, a square (legal_actions lists them after STOP)
-            a = first_legal_in(r, s, SQUARE, SQUARE + 4 * s.n_slots[p])
+        if effect != Effect.EXTRA_TILE:  # bonus_chaser: the first unit (legal_actions lists them after STOP)
+            lo, hi = unit_range(r, s, p)
+            a = first_legal_in(r, s, lo, hi)
             return STOP if a == NONE else a
     if (stage == Stage.SPLASHES or stage == Stage.BONUS_ARG) and not s.done:  # the first that is not STOP
-        lo, hi = SQUARE, SQUARE + 4 * s.n_slots[p]  # the ranges legal_actions scans
-        if stage == Stage.BONUS_ARG and r.bonus_effect[s.bonus_tile] != Effect.MOVE_BOTTLES:
-            lo, hi = CHOICE, CHOICE + MAX_CHOICE
+        lo, hi = unit_range(r, s, p)
         a = first_legal_in(r, s, lo, hi)
         if a != NONE:
             return a
@@ -339,18 +372,7 @@ def heuristic_action(r, s, legal, notes, family, p0, p1, p2, p3, p4, p5, p6, p7)
             return STOP
         return best_a
     if stage == Stage.PLACE_X:
-        compute_areas(s, p)
-        for i in range(n):
-            a = legal[i]
-            q = (a - X) // 2
-            other = neighbour(s, p, q, (a - X) % 2)
-            v = -(x_damage(s, p, q) + x_damage(s, p, other))
-            # explained, every placement is tested: one that strands the wheel is no candidate
-            if (v > best or explain.explaining(notes)) and keeps_a_wheel_tile(r, s, p, q, other, legal, n):
-                explain.note(notes, a, v)
-                if v > best:
-                    best, best_a = v, a
-        return best_a
+        return best_x_placement(r, s, p, legal, n, notes)
     if stage == Stage.BONUS:  # extra_tile (the other effects were chosen above)
         for i in range(n):
             a = legal[i]
