@@ -61,12 +61,16 @@ class RunStats:
 
     def phases(self) -> tuple[float, float]:
         """(main CPU outside the parallel phase, main CPU inside it). The parallel phase runs from the first sample
-        in which the workers use over half a core (idle workers tick a little) to the end of the last stretch of such
-        samples (gaps under GAP_S) that holds at least a tenth of the workers' CPU: the workers' exit when the run
-        ends (a burst of CPU after the report) is no play, and counting it would make the report parallel."""
+        in which the workers use over half a core (idle workers tick a little) and the main thread less, to the end
+        of the last stretch of such samples (gaps under GAP_S) that holds at least a tenth of the workers' CPU: the
+        workers' exit when the run ends (a burst of CPU after the report) is no play, and counting it would make the
+        report parallel."""
         main_total = self.main_thread_cpu
         s = self.samples
-        growing = [i for i in range(1, len(s)) if s[i][2] - s[i - 1][2] > 0.5 * (s[i][0] - s[i - 1][0])]
+        # play: the workers use over half a core while the main thread, which waits for their results, uses less
+        # (polars' threads also work while the main thread imports or writes the report: that is no play)
+        growing = [i for i in range(1, len(s)) if s[i][2] - s[i - 1][2] > 0.5 * (s[i][0] - s[i - 1][0])
+                   and s[i][1] - s[i - 1][1] < 0.5 * (s[i][0] - s[i - 1][0])]
         if not growing:
             return main_total, 0.0
         stretches = [[growing[0], growing[0]]]
@@ -158,7 +162,8 @@ def scaling(args) -> None:
     print(f"  2 workers: wall {_med(r.wall for r in two):7.1f} s, workers' CPU {workers:7.1f} s "
           f"= {workers / games * 1e6:.1f} us/game, main thread: {serial:.1f} s serial + {during:.1f} s during play")
     print(f"  wall speedup (this machine, as loaded): {_med(r.wall for r in one) / _med(r.wall for r in two):.2f}x")
-    print(f"  speedup estimated for a quiet 2-core machine: {c1 / (serial + (workers + during) / 2):.2f}x "
+    print(f"  speedup estimated for a quiet 2-core machine (a bound: the parallel part packed perfectly on both "
+          f"cores): {c1 / (serial + (workers + during) / 2):.2f}x "
           f"(serial fraction {serial / (serial + (workers + during) / 2):.1%})")
     for r in two:
         print(f"    2-worker run: wall {r.wall:.1f} s, peak RSS of the tree {r.peak_tree_rss / 2**20:.0f} MB, "
