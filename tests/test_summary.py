@@ -92,7 +92,8 @@ def test_totals_added_while_the_run_plays_equal_the_stored_results_read_back(two
                                                                              stopping):
     """A run feeds the report's totals one stream per cell, chunk by chunk (a stopping rule's batches interleave
     the cells' chunks; batches of 30 games cut the deals of 4): the same totals as reading the results back."""
-    exp = dataclasses.replace(two_cells, stopping=StoppingRule(30, 1e-6, "win_share", None, 0.05, 0.2, 2)) if stopping else two_cells
+    rule = StoppingRule(30, 1e-6, "win_share", None, 0.05, 0.2, 2)  # never met: every batch is played
+    exp = dataclasses.replace(two_cells, stopping=rule) if stopping else two_cells
     monkeypatch.setattr(summary, "BATCH_ROWS", 16)  # blocks end inside deals and inside chunks
     totals = RunningTotals(GROUPINGS)
     store = run_to_store(exp, ChunkStore(tmp_path / "s", {}, resume=False), RunOptions(jobs=jobs, chunk_size=7),
