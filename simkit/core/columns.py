@@ -92,8 +92,9 @@ class BatchLayout:
         columns, one value per game."""
         n_games = len(out.first_player)
 
-        def per_seat(values):
-            return np.repeat(np.asarray(values)[:, None], n_players, axis=1)
+        def per_seat(values):  # a read-only view: every seat's row shows its game's value, nothing is copied
+            values = np.asarray(values)
+            return np.broadcast_to(values[:, None], (len(values), n_players, *values.shape[1:]))
 
         result = {c.name: getattr(out, c.name) for c in RECORDED_SEAT_COLUMNS}
         result[TURN_ORDER.name] = ((np.arange(n_players)[None, :] - out.first_player[:, None].astype(np.int64))

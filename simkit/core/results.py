@@ -20,29 +20,39 @@ _POLARS_TYPES = {"int8": pl.Int8, "int16": pl.Int16, "int32": pl.Int32, "int64":
 
 def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray, seeds: np.ndarray,
                   seats: np.ndarray, lineup_labels: Sequence[str], arrays: Mapping[str, np.ndarray]) -> pl.DataFrame:
-    """The long frame of a block of games: arrays are [games, seats], seats[g, p] indexes lineup_labels."""
+    """The long frame of a block of games: arrays are [games, seats], seats[g, p] indexes lineup_labels.
+
+    Text columns hold a few distinct values: they are built from them (a constant repeated, a label per seat
+    gathered, a per-game value repeated per seat), not from a Python string per row, which would cost most of a
+    block's time in this process's lock (worker threads build blocks side by side)."""
     n_games, n_players = seats.shape
-    labels = np.asarray(lineup_labels, dtype=object)
+    n_rows = n_games * n_players
+    per_row = np.repeat(np.arange(n_games), n_players)  # each game's row for every seat
 
     def flat(a):
         return np.asarray(a).reshape(-1)
 
+    def constant(value: str) -> pl.Series:
+        return pl.select(pl.repeat(value, n_rows, dtype=pl.Categorical)).to_series()
+
     columns = {
-        "experiment": pl.Series([experiment] * (n_games * n_players), dtype=pl.Categorical),
-        "game": pl.Series([game.id] * (n_games * n_players), dtype=pl.Categorical),
-        "variant": pl.Series([variant] * (n_games * n_players), dtype=pl.Categorical),
+        "experiment": constant(experiment),
+        "game": constant(game.id),
+        "variant": constant(variant),
         "game_index": pl.Series(np.repeat(game_index, n_players), dtype=pl.Int32),
         "seed": pl.Series(np.repeat(seeds, n_players), dtype=pl.UInt64),
-        "n_players": pl.Series(np.full(n_games * n_players, n_players), dtype=pl.Int8),
+        "n_players": pl.Series(np.full(n_rows, n_players), dtype=pl.Int8),
         "seat": pl.Series(np.tile(np.arange(n_players), n_games), dtype=pl.Int8),
-        "policy": pl.Series(labels[flat(seats)], dtype=pl.Categorical),
+        "policy": pl.Series(list(lineup_labels), dtype=pl.Categorical).gather(flat(seats).astype(np.int64)),
     }
     for name, dtype_name, _ in frame_columns(game.result_columns):
         values = arrays[name]
         dtype = _POLARS_TYPES[dtype_name]
         if np.ma.isMaskedArray(values):
-            data, mask = flat(values.data), flat(np.ma.getmaskarray(values))
-            columns[name] = pl.Series(data).cast(dtype).scatter(np.flatnonzero(mask), None)
+            columns[name] = pl.Series(flat(values.data), dtype=dtype).set(pl.Series(flat(np.ma.getmaskarray(values))),
+                                                                          None)
+        elif values.ndim == 2 and values.strides[1] == 0:  # a game's value shown on each seat's row
+            columns[name] = pl.Series(np.asarray(values[:, 0]), dtype=dtype).gather(per_row)
         else:
             columns[name] = pl.Series(flat(values), dtype=dtype)
     return pl.DataFrame(columns)
