@@ -53,18 +53,6 @@ MAX_RIBBONS_PER_PAINTING = 5  # one swatch holds at most one icon of a kind, so 
 SPACE_SCORING_MODES = tuple(m.name.lower() for m in SpaceScoring)
 
 
-@njit(any_layout=True)  # card_masks: a rules record field or a plain array
-def visible_swatches(card_masks, stack, n_cards, vis):
-    """vis[s] = icon bits shown in swatch s by the cards `stack[:n_cards]` (indices into card_masks, bottom first)."""
-    for s in range(5):
-        vis[s] = 0
-        for j in range(n_cards - 1, -1, -1):
-            m = card_masks[stack[j], s]
-            if m != 0:
-                vis[s] = m
-                break
-
-
 @njit
 def _has(mask, icon):
     return (mask >> icon) & 1
@@ -155,11 +143,26 @@ def _matching_tables(space_modes):
 PROXIMITY_PAIRS, SPACE_PAIRS = cached_tables(_matching_tables, len(SpaceScoring))
 
 
-@njit
-def _icon_swatches(v0, v1, v2, v3, v4, icon):
-    """Bit s set when swatch s shows `icon` (v0..v4: the visible icon bits of the five swatches)."""
-    return ((v0 >> icon) & 1) | ((v1 >> icon) & 1) << 1 | ((v2 >> icon) & 1) << 2 | ((v3 >> icon) & 1) << 3 \
-        | ((v4 >> icon) & 1) << 4
+# A painting's visible icons are kept as one integer, a byte per swatch (swatch s in bits 8s..8s+7, the icon bits
+# of a card mask). These constants pick a bit of every swatch byte and gather the five into a 5-bit swatch mask: the
+# product moves bit 8s to bit 32 + s, and no two partial products meet, so nothing carries.
+_SWATCH_LOWS = 0x0101010101  # bit 0 of every swatch byte
+_GATHER = 1 << 32 | 1 << 25 | 1 << 18 | 1 << 11 | 1 << 4
+
+
+@njit(inline="always")
+def _icon_swatches(vis, icon):
+    """Bit s set when swatch s shows `icon` (vis: the visible icon bits, a byte per swatch)."""
+    return (((vis >> icon) & _SWATCH_LOWS) * _GATHER) >> 32 & 31
+
+
+@njit(inline="always")
+def _nonzero_swatches(m):
+    """Bit 0 of every swatch byte of m set when that byte is not 0, every other bit clear."""
+    m |= m >> 4
+    m |= m >> 2
+    m |= m >> 1
+    return m & _SWATCH_LOWS
 
 
 @njit
@@ -174,18 +177,18 @@ def _symmetric(m):
 
 
 @njit(inline="always")
-def _ribbons(v0, v1, v2, v3, v4, space_scoring, out):
+def _ribbons(vis, space_scoring, out):
     """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons, for the visible icon
-    bits v0..v4 of the five swatches; return the largest number of visible icons of one Element. No allocation:
-    every count is a 5-bit swatch mask per icon."""
-    hue = _icon_swatches(v0, v1, v2, v3, v4, HUE)
-    shape = _icon_swatches(v0, v1, v2, v3, v4, SHAPE)
-    texture = _icon_swatches(v0, v1, v2, v3, v4, TEXTURE)
-    tone = _icon_swatches(v0, v1, v2, v3, v4, TONE)
+    bits vis (a byte per swatch); return the largest number of visible icons of one Element. No allocation and no
+    branch on the cards: every count is a 5-bit swatch mask per icon."""
+    hue = _icon_swatches(vis, HUE)
+    shape = _icon_swatches(vis, SHAPE)
+    texture = _icon_swatches(vis, TEXTURE)
+    tone = _icon_swatches(vis, TONE)
     n_hue, n_shape, n_texture, n_tone = _count5(hue), _count5(shape), _count5(texture), _count5(tone)
     most = max(max(n_hue, n_shape), max(n_texture, n_tone))
 
-    out[COMPOSITION] = 1 if v0 != 0 and v1 != 0 and v2 != 0 and v3 != 0 and v4 != 0 else 0
+    out[COMPOSITION] = 1 if _nonzero_swatches(vis) == _SWATCH_LOWS else 0  # every swatch shows an icon
     out[CONSISTENCY] = 1 if n_hue + n_shape + n_texture + n_tone == 6 else 0
     out[EMPHASIS] = 1 if n_hue == 1 else 0
     out[HIERARCHY] = 1 if n_tone >= 1 and n_tone >= most else 0
@@ -203,37 +206,43 @@ def _ribbons(v0, v1, v2, v3, v4, space_scoring, out):
     out[SYMMETRY] = _symmetric(hue) + _symmetric(shape) + _symmetric(texture) + _symmetric(tone)
     out[VARIETY] = min(min(n_hue, n_shape), min(n_texture, n_tone))
     # each visible Bonus icon: one grey ribbon per visible Element of its type
-    out[BONUS] = _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + HUE)) * n_hue \
-        + _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + SHAPE)) * n_shape \
-        + _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + TEXTURE)) * n_texture \
-        + _count5(_icon_swatches(v0, v1, v2, v3, v4, N_ELEMENTS + TONE)) * n_tone
+    out[BONUS] = _count5(_icon_swatches(vis, N_ELEMENTS + HUE)) * n_hue \
+        + _count5(_icon_swatches(vis, N_ELEMENTS + SHAPE)) * n_shape \
+        + _count5(_icon_swatches(vis, N_ELEMENTS + TEXTURE)) * n_texture \
+        + _count5(_icon_swatches(vis, N_ELEMENTS + TONE)) * n_tone
     return most
 
 
 @njit
 def visible_ribbons(vis, space_scoring, out):
-    """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons."""
-    _ribbons(np.int64(vis[0]), np.int64(vis[1]), np.int64(vis[2]), np.int64(vis[3]), np.int64(vis[4]),
-             space_scoring, out)
+    """Fill out[0:12] with the ribbons of each condition and out[12] with grey bonus ribbons, for the icon bits
+    vis[s] swatch s shows."""
+    bits = np.int64(0)
+    for s in range(5):
+        bits |= np.int64(vis[s]) << 8 * s
+    _ribbons(bits, space_scoring, out)
 
 
 @njit(inline="always")
-def _visible(card_masks, stack, n_cards, s):
-    """The icon bits swatch s shows: those of the topmost card of `stack[:n_cards]` with any icon there."""
+def _visible(card_masks, stack, n_cards):
+    """The icon bits the painting `stack[:n_cards]` (bottom first) shows, a byte per swatch: in each swatch, those
+    of the topmost card with any icon there. The cards are laid top down; a swatch a card covers takes its bits."""
+    vis, covered = np.int64(0), np.int64(0)
     for j in range(n_cards - 1, -1, -1):
-        m = np.int64(card_masks[stack[j], s])
-        if m != 0:
-            return m
-    return np.int64(0)
+        card = stack[j]
+        m = np.int64(0)
+        for s in range(5):
+            m |= np.int64(card_masks[card, s]) << 8 * s
+        vis |= m & ~covered
+        covered |= _nonzero_swatches(m) * 0xFF
+    return vis
 
 
 @njit(any_layout=True)  # the engine's record fields and plain arrays alike: one compiled copy for every caller
 def painting_ribbons(card_masks, stack, n_cards, space_scoring, out):
     """Ribbons (12 conditions + grey) of the painting made of `stack[:n_cards]`, bottom first.
     Returns the largest number of visible icons of one Element (for the rulebook's achievements)."""
-    return _ribbons(_visible(card_masks, stack, n_cards, 0), _visible(card_masks, stack, n_cards, 1),
-                    _visible(card_masks, stack, n_cards, 2), _visible(card_masks, stack, n_cards, 3),
-                    _visible(card_masks, stack, n_cards, 4), space_scoring, out)
+    return _ribbons(_visible(card_masks, stack, n_cards), space_scoring, out)
 
 
 @njit(any_layout=True, inline="always")  # tracks: rules record fields or plain arrays; merged into callers
