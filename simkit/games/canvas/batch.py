@@ -1,16 +1,17 @@
 """Play many Canvas games in one compiled loop: the runner's fast path.
 
-Each game is set up from its seed, played by compiled policies through `engine.apply_action` (the same
-transition the step-by-step API uses), and summarised into per-seat result arrays.
+Each game is set up from its seed, played by compiled policies through `engine.apply_legal` (the transition the
+step-by-step API's `apply_action` runs after its legality check), and summarised into per-seat result arrays.
 """
 
 import numpy as np
 
 from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
+from simkit.core.records import borrowed, lend
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
 from simkit.games.canvas.policies.dispatch import choose_action
-from simkit.games.canvas.engine.transitions import apply_action, final_scores, ranks_and_win_shares, setup
+from simkit.games.canvas.engine.transitions import apply_legal, final_scores, ranks_and_win_shares, setup
 from simkit.games.canvas.engine.scoring import BONUS, N_CONDITIONS
 
 # spec §5, "the game ends when every player has 3 paintings" (`paintings_per_player`): the only way a Canvas game
@@ -67,13 +68,16 @@ def record_game(r, s, scores, ranks, shares, out, g):
 
 
 @njit(nogil=True)  # threads play chunks side by side (core.backends)
-def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws, search_ws):
-    """Play one game per seed under the rules record r of one scenario (its PaintingTable: table), in the state
-    record s. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
+def play_games(r, s, seeds, seat_policy, seat_params, out, table, values, ws, search_ws):
+    """Play one game per seed under the rules record r of one scenario (its PolicyTable: table, with a value cache
+    of it), in the state record s. seat_policy[g, p] and seat_params[g, p] give the policy of seat p in game g.
 
     Returns -1 when every game finished, else the index of the first game that broke an invariant (its state is
     left in s for the error message).
     """
+    # the policies' arrays as views that hold no reference (records.lend): no counts on every decision; they are
+    # this call's arguments, which its caller keeps alive
+    table, values, seat_params = lend(table), borrowed(values), borrowed(seat_params)
     n_players = r.n_players
     scores = np.empty(n_players, np.int64)
     ranks = np.empty(n_players, np.int64)
@@ -82,8 +86,9 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, table, ws, search_ws)
         setup(r, s, seeds[g])
         while not s.done:
             p = s.current
-            action = choose_action(r, s, seat_policy[g, p], seat_params[g, p], table, ws, search_ws)
-            apply_action(r, s, action)
+            params = borrowed(seat_params[g, p])  # a view's row is an ordinary array: lent, as the step API passes
+            action = choose_action(r, s, seat_policy[g, p], params, table, values, ws, search_ws)
+            apply_legal(r, s, action)
         if s.error:
             return g
         final_scores(r, s, scores)

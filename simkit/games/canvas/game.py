@@ -10,7 +10,7 @@ from simkit.core.compiled import CompiledGame, CompiledState, Engine
 from simkit.games.canvas.batch import END_REASONS, LAYOUT, play_games, record_game
 from simkit.games.canvas.engine import transitions as engine
 from simkit.games.canvas.engine.state import ERROR_TEXT, STATE_DTYPE
-from simkit.games.canvas.policies.dispatch import choose_action
+from simkit.games.canvas.policies.dispatch import choose_action_lent
 from simkit.games.canvas.policies.shipped import (MAX_PARAMS, POLICY_DOCS, POLICY_IDS, POLICY_PARAMS, Policy,
                                                  new_workspace)
 from simkit.games.canvas.rules.components import SCORING_CONDITIONS
@@ -45,7 +45,7 @@ class CanvasGame(CompiledGame):
     layout = LAYOUT
     engine = Engine(setup=engine.setup, legal_actions=engine.legal_actions, is_legal=engine.is_legal_in,
                     apply_action=engine.apply_action, final_scores=engine.final_scores,
-                    ranks_and_win_shares=engine.ranks_and_win_shares, choose_action=choose_action,
+                    ranks_and_win_shares=engine.ranks_and_win_shares, choose_action=choose_action_lent,
                     record_game=record_game, play_games=play_games, error_text=ERROR_TEXT)
 
     def __init__(self, overrides: Mapping[str, Any] | None = None, *, source: str | None = None, prefix: str = ""):
@@ -80,14 +80,22 @@ class CanvasGame(CompiledGame):
         return self.scenario(key).rules_arr
 
     def policy_args(self, key: tuple[int, ...], policy_ids: np.ndarray) -> tuple:
-        """The scenario's policy table, the policies' workspace, and the same workspace as the search's only when a
-        seat searches (else None: the batch loop is then compiled without the search, dispatch.choose_action)."""
-        ws = new_workspace()
-        return self.scenario(key).policy_table, ws, ws if (policy_ids == Policy.SEARCH).any() else None
+        """The scenario's policy table, a blank cache of its values, the policies' workspace (which keeps what the
+        cache's rows hold: the two go together), and the same workspace as the search's only when a seat searches
+        (else None: the batch loop is then compiled without the search, dispatch.choose_action)."""
+        scenario, ws = self.scenario(key), new_workspace()
+        return (scenario.policy_table, scenario.value_cache(), ws,
+                ws if (policy_ids == Policy.SEARCH).any() else None)
 
     def explain_buffer(self, policy_args: tuple) -> np.ndarray:
-        return policy_args[1]["explain"]
+        return policy_args[2]["explain"]
 
     def text_columns(self, keys: Sequence[Hashable]) -> dict[str, np.ndarray]:
-        names = {key: ",".join(SCORING_CONDITIONS[c] for c in key) for key in set(keys)}
+        if not self.rules.random_scoring_count:  # every game has the same cards
+            return {"scoring_cards": np.full(len(keys), self._names(self.rules.fixed_scoring), object)}
+        names = {key: self._names(key) for key in set(keys)}
         return {"scoring_cards": np.array([names[key] for key in keys], object)}
+
+    @staticmethod
+    def _names(scoring: tuple[int, ...]) -> str:
+        return ",".join(SCORING_CONDITIONS[c] for c in scoring)

@@ -37,6 +37,7 @@ STATE_DTYPE = np.dtype([
     # chance
     ("seed", "u8"), ("deck", "i1", MAX_DECK), ("deck_size", "i2"), ("deck_pos", "i2"),
     ("vincent_rng", "u8", 1), ("policy_rng", "u8", (MAX_PLAYERS, 1)),
+    ("setup_rng", "u8", 1),  # the stream setup draws the deck order, then the first player, from
     # table
     ("market", "i1", MAX_MARKET), ("market_tokens", "i1", MAX_MARKET),
     ("first_player", "i1"), ("current", "i1"), ("turn", "i2"), ("done", "i1"), ("error", "i1"),

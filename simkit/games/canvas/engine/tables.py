@@ -34,18 +34,57 @@ class PaintingTable(NamedTuple):
 
 
 class PolicyTable(NamedTuple):
-    """What the compiled policies read of a PaintingTable: the arrays they look up, no more (a compiled function
-    taking a tuple of arrays counts a reference to each of them on every call)."""
+    """What the compiled policies read of a PaintingTable, arranged for valuing hands fast. Sets of k cards with
+    the same ribbon vectors form a class (the printed deck with four scoring cards: 920 classes of 34,220 sets), so
+    a set's marginal value under a player's gains is one class value (a row of the batch's value cache:
+    `new_value_cache`). The rules record holds what depends on the rules alone (binom, orders). Three arrays: each
+    array a compiled call takes costs it a few nanoseconds."""
 
-    binom: np.ndarray
-    orders: np.ndarray
-    vec_order: np.ndarray
-    vec_ids: np.ndarray
-    uniq: np.ndarray
+    # int16[C(n_cards, k - 1), n_cards]: the class of the set made of the (k-1)-set of colex rank t and a card not
+    # in it (-1 for a card in it): a hand plus one card is valued with one lookup per (k-1)-set of the hand
+    completion: np.ndarray
+    class_vectors: np.ndarray  # int8[n_classes, max n_vecs, n_scoring + 1]: each class's vectors, rows of -1 after
+    vec_order: np.ndarray  # int8[n_subsets, max n_vecs]: the stacking order (row of orders) of each set's vectors
 
     @classmethod
     def of(cls, table: PaintingTable) -> "PolicyTable":
-        return cls(table.binom, table.orders, table.vec_order, table.vec_ids, table.uniq)
+        classes, class_vecs = np.unique(table.vec_ids, axis=0, return_inverse=True)[::-1]
+        if len(class_vecs) > np.iinfo(np.int16).max:
+            raise ValueError(f"{len(class_vecs)} classes of painting sets: more than the table's int16 indices hold")
+        class_vectors = np.where((class_vecs >= 0)[..., None], table.uniq[class_vecs], -1).astype(np.int8)
+        width = table.vec_ids.shape[1]
+        return cls(completion_table(classes.ravel().astype(np.int16), table.binom), class_vectors,
+                   np.ascontiguousarray(table.vec_order[:, :width]))
+
+
+def completion_table(classes: np.ndarray, binom: np.ndarray) -> np.ndarray:
+    """The completion table of PolicyTable from the class of each k-card set (in colex order) and the binomials
+    of their ranks."""
+    n_cards, k = binom.shape[0] - 1, binom.shape[1] - 1
+    sets = np.array(list(itertools.combinations(range(n_cards), k)), np.int64).reshape(-1, k)
+    ranks = binom[sets, np.arange(1, k + 1)].sum(axis=1)
+    completion = np.full((math.comb(n_cards, k - 1), n_cards), -1, np.int16)
+    for left_out in range(k):  # each set completes each of its (k-1)-subsets with the card left out
+        rest = np.delete(sets, left_out, axis=1)
+        rest_ranks = binom[rest, np.arange(1, k)].sum(axis=1)
+        completion[rest_ranks, sets[:, left_out]] = classes[ranks]
+    return completion
+
+
+MAX_CACHE_ROWS = 4096  # gains states a value cache keeps at once (shipped.values_row)
+
+
+def new_value_cache(table: PolicyTable, n_states: int) -> np.ndarray:
+    """A blank cache of the marginal values of a table's classes: float32[rows, n_classes], a row per gains state
+    (what the ribbons a player holds make each ribbon vector worth), filled as play meets them
+    (`shipped.values_row`; the workspace keeps which state each row holds). Values are whole points, which float32
+    holds exactly. One per batch call: compiled code writes it."""
+    return np.zeros((min(n_states, MAX_CACHE_ROWS), len(table.class_vectors)), np.float32)
+
+
+def stacking_orders(k: int) -> np.ndarray:
+    """int8[k!, k]: the orders of a painting's k cards, as places in the sorted set, bottom first."""
+    return np.array(list(itertools.permutations(range(k))), np.int8)
 
 
 def binomials(n: int, k: int) -> np.ndarray:
@@ -146,7 +185,7 @@ def build_painting_table(card_masks: np.ndarray, k: int, scoring: tuple[int, ...
                          tracks_non_decreasing: bool) -> PaintingTable:
     n_cards = len(card_masks)
     binom = binomials(n_cards, k)
-    orders = np.array(list(itertools.permutations(range(k))), np.int8)
+    orders = stacking_orders(k)
     n_subsets = math.comb(n_cards, k)
     vecs = np.zeros((n_subsets, len(orders), len(scoring) + 1), np.int8)
     n_vecs = np.zeros(n_subsets, np.int8)

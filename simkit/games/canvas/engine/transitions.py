@@ -37,7 +37,8 @@ def setup(r, s, seed):
     survives), shuffle, deal the market, hand out tokens, choose the first player."""
     clear_record(s)
     s.seed = seed
-    rng = np.array([stream_key(seed, STREAM_DECK)], np.uint64)
+    rng = s.setup_rng  # a field of the record, not an allocation per game
+    rng[0] = stream_key(seed, STREAM_DECK)
     n_cards = r.n_cards
     s.deck_size = n_cards
     for i in range(n_cards):
@@ -54,8 +55,8 @@ def setup(r, s, seed):
         s.vincent_tokens = r.start_tokens
     if r.solo_mode == SoloMode.PUZZLE:
         s.reserve = r.puzzle_reserve
-    fp = np.array([stream_key(seed, STREAM_FIRST_PLAYER)], np.uint64)
-    s.first_player = next_below(fp, r.n_players)
+    rng[0] = stream_key(seed, STREAM_FIRST_PLAYER)
+    s.first_player = next_below(rng, r.n_players)
     s.current = s.first_player
 
 
@@ -248,11 +249,20 @@ def _finished(r, s, p):
 
 @njit
 def apply_action(r, s, action):
-    """Play `action` for the current player, then Vincent if he is due, then pass the turn."""
+    """Play `action` for the current player, then Vincent if he is due, then pass the turn; an illegal action
+    stops the game with ILLEGAL_ACTION."""
     if not is_legal(r, s, action):
         s.error = ErrorCode.ILLEGAL_ACTION
         s.done = 1
         return
+    apply_legal(r, s, action)
+
+
+@njit
+def apply_legal(r, s, action):
+    """The transition of an action known to be legal: `apply_action` after its check, and the batch loop with an
+    action of the compiled policies, which choose legal actions only (the step API checks every one they choose,
+    and the conformance suite plays both paths)."""
     p = s.current
     if action < r.market_size:
         _take(r, s, p, action)

@@ -11,10 +11,11 @@ import numpy as np
 
 from simkit.core import explain
 from simkit.core.jit import njit
+from simkit.core.records import borrowed
 from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64, shuffle
-from simkit.games.canvas.engine.transitions import apply_action, can_take, final_scores
-from simkit.games.canvas.policies.shipped import _hand_value, _paint_action, _planner_action
+from simkit.games.canvas.engine.transitions import apply_legal, can_take, final_scores
+from simkit.games.canvas.policies.shipped import _planner_action, best_painting_action
 
 
 @njit
@@ -34,22 +35,22 @@ def _resample_hidden(r, sim, seed, rng):
 
 
 @njit
-def _rollout(r, s, table, p, action, seed, planner_params, ws, scores):
+def _rollout(r, s, table, values, p, action, seed, planner_params, ws, scores):
     ws.sim[0] = s
     sim = ws.sim[0]
     _resample_hidden(r, sim, seed, ws.rng)
-    apply_action(r, sim, action)
+    apply_legal(r, sim, action)
     while not sim.done:
-        a = _planner_action(r, sim, table, sim.current, planner_params, ws)
-        apply_action(r, sim, a)
+        a = _planner_action(r, sim, table, values, sim.current, planner_params, ws)
+        apply_legal(r, sim, a)
     final_scores(r, sim, scores)
     return score_margin(scores, p, r.n_players)
 
 
 @njit
-def search_action(r, s, table, p, params, ws):
+def search_action(r, s, table, values, p, params, ws):
     rollouts = int(params[0])
-    planner_params = params[1:]
+    planner_params = borrowed(params[1:])  # a slice is an ordinary array: lent, the type the planner takes
     candidates = np.empty(r.market_size + 1, np.int64)
     scores = np.empty(r.n_players, np.int64)  # each rollout's final scores
     n = 0
@@ -58,8 +59,7 @@ def search_action(r, s, table, p, params, ws):
             candidates[n] = slot
             n += 1
     if s.hand_size[p] >= r.cards_per_painting:
-        _hand_value(r, s, table, p, ws)
-        candidates[n] = _paint_action(r, s, table, p, ws.chosen)
+        candidates[n] = best_painting_action(r, s, table, values, p, ws)
         n += 1
     if n == 1:
         return candidates[0]
@@ -70,7 +70,8 @@ def search_action(r, s, table, p, params, ws):
         total = 0.0
         noting = explain.pause(ws.explain)  # the rollouts' planner decisions are not this one's candidates
         for i in range(rollouts):
-            total += _rollout(r, s, table, p, candidates[c], ws.rollout_seeds[i], planner_params, ws, scores)
+            total += _rollout(r, s, table, values, p, candidates[c], ws.rollout_seeds[i], planner_params, ws,
+                              scores)
         explain.resume(ws.explain, noting)
         explain.note(ws.explain, candidates[c], total / rollouts)  # the mean margin
         if total > best_value:

@@ -20,9 +20,10 @@ from simkit.core.jit import njit
 from simkit.core.params import Param
 from simkit.core.rng import next_below
 from simkit.games.canvas.engine.transitions import legal_action_at, n_legal_actions
-from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_K, MAX_MARKET
+from simkit.games.canvas.rules.ruleset import MAX_HAND, MAX_HAND_SETS, MAX_K
 from simkit.games.canvas.engine.scoring import MAX_RIBBONS_PER_PAINTING, N_CONDITIONS
 from simkit.games.canvas.engine.state import STATE_DTYPE
+from simkit.games.canvas.engine.tables import MAX_CACHE_ROWS
 
 
 class Policy(IntEnum):
@@ -80,154 +81,78 @@ def _gain_table(r, s, p, gains):
 
 
 @njit(inline="always")
-def _vector_value(r, uniq, u, gains):
-    """Marginal points of the u-th distinct ribbon vector (uniq: the table's) under the gains table."""
+def _vector_value(r, vector, gains):
+    """Marginal points of a ribbon vector (per scoring card in play, then grey) under the gains table."""
     n_scoring = r.n_scoring_cards
-    value = r.bonus_ribbon_points * uniq[u, n_scoring]
+    value = r.bonus_ribbon_points * vector[n_scoring]
     for c in range(n_scoring):
-        value += gains[c, uniq[u, c]]
+        value += gains[c, vector[c]]
     return value
-
-
-@njit(inline="always")
-def _set_value(r, vec_ids, uniq, t, gains):
-    """Marginal value of the card set of colex rank t: its best ribbon vector under the gains table (vec_ids, uniq:
-    the table's; helpers in loops take arrays, not the table: each call would copy the tuple)."""
-    best = -1e300
-    for v in range(vec_ids.shape[1]):
-        u = vec_ids[t, v]
-        if u < 0:
-            break
-        best = max(best, _vector_value(r, uniq, u, gains))
-    return best
-
-
-@njit(inline="always")
-def _first_subset(idx, m):
-    for j in range(m):
-        idx[j] = j
-
-
-@njit(inline="always")
-def _next_subset(idx, m, pool):
-    """Advance idx[:m] to the next m-subset of range(pool) in lexicographic order; False after the last."""
-    j = m - 1
-    while j >= 0 and idx[j] == pool - m + j:
-        j -= 1
-    if j < 0:
-        return False
-    idx[j] += 1
-    for i in range(j + 1, m):
-        idx[i] = idx[i - 1] + 1
-    return True
-
-
-@njit(inline="always")
-def best_painting(r, table, ascending, positions, n, gains, idx, chosen):
-    """Best marginal painting value over the k-subsets of the hand whose cards, in ascending order, are
-    ascending[:n], held at hand positions positions[:n]; -1 when no subset is worth more. chosen[:k] receives the
-    best subset's hand positions in ascending card order and chosen[k] its vector's index in the table. Among
-    equal values the choice is the subset first in hand order (lexicographic over its sorted positions), then its
-    first vector: what walking the subsets in hand order would keep, found walking them in card order (a subset of
-    sorted cards is sorted, so its rank needs no sort)."""
-    k, binom, vec_ids, uniq = r.cards_per_painting, table.binom, table.vec_ids, table.uniq
-    best = -1.0
-    if n < k:
-        return best
-    best_set = 0  # hand positions of the chosen subset, one bit each; 0 while none is chosen
-    _first_subset(idx, k)
-    while True:
-        t, held = 0, 0
-        for j in range(k):
-            t += binom[ascending[idx[j]], j + 1]
-            held |= 1 << positions[idx[j]]
-        differ = held ^ best_set
-        earlier = best_set != 0 and (differ & -differ & held) != 0  # its lowest position not in the other's
-        for v in range(vec_ids.shape[1]):
-            u = vec_ids[t, v]
-            if u < 0:
-                break
-            value = _vector_value(r, uniq, u, gains)
-            if value > best or (value == best and earlier):
-                best, best_set, earlier = value, held, False
-                for j in range(k):
-                    chosen[j] = positions[idx[j]]
-                chosen[k] = v
-        if not _next_subset(idx, k, n):
-            return best
-
-
-@njit(inline="always")
-def values_with_market(r, s, table, p, ws):
-    """ws.with_card[slot] = the value `best_painting` returns over the k-subsets holding the market card in that
-    slot and k - 1 cards of p's hand (ws.ascending, its cards in ascending order), for every slot p can afford
-    (a hand of at least k - 1 cards). One walk over the hand's (k-1)-subsets serves every slot: a subset's rank
-    with the market card inserted at place q is base[q] + binom[card, q + 1]."""
-    k, h, binom, ascending, idx = r.cards_per_painting, s.hand_size[p], table.binom, ws.ascending, ws.work
-    base, with_card, gains, vec_ids, uniq = ws.base, ws.with_card, ws.gains, table.vec_ids, table.uniq
-    n_slots = min(r.market_size, s.tokens[p] + 1)
-    for slot in range(n_slots):
-        with_card[slot] = -1.0
-    _first_subset(idx, k - 1)
-    while True:
-        # base[q]: the subset's cards below place q at ranks 1..q, the others one rank up
-        for q in range(k):
-            base[q] = 0
-        for j in range(k - 1):
-            c = ascending[idx[j]]
-            for q in range(k):
-                base[q] += binom[c, j + 1] if j < q else binom[c, j + 2]
-        for slot in range(n_slots):
-            card = s.market[slot]
-            if card < 0:
-                continue
-            q = 0
-            for j in range(k - 1):
-                q += ascending[idx[j]] < card
-            with_card[slot] = max(with_card[slot], _set_value(r, vec_ids, uniq, base[q] + binom[card, q + 1], gains))
-        if not _next_subset(idx, k - 1, h):
-            return
-
-
-@njit(inline="always")
-def _paint_action(r, s, table, p, chosen):
-    """The action that stacks the chosen hand positions in the table's best order for them."""
-    k = r.cards_per_painting
-    t = 0
-    for j in range(k):
-        t += table.binom[s.hand[p, chosen[j]], j + 1]
-    o = table.vec_order[t, chosen[k]]
-    code = 0
-    for j in range(k - 1, -1, -1):
-        code = code * r.hand_limit + chosen[table.orders[o, j]]
-    return r.market_size + r.paint_index[code]
 
 
 # Scratch the compiled policies reuse from turn to turn (no allocation in the game loop), as one record: its fields
 # are arrays without reference counts (a tuple of arrays costs two atomic counts per array and call). `sim` is the
-# state a search policy plays its rollouts in; `explain` the candidates a policy weighed (`core.explain`).
+# state a search policy plays its rollouts in; `explain` the candidates a policy weighed (`core.explain`);
+# `cache_states` which gains state each row of the value cache holds (-1: none yet; `_values_row`).
 WORKSPACE_DTYPE = np.dtype([
-    ("ascending", "i8", MAX_HAND), ("positions", "i8", MAX_HAND), ("work", "i8", MAX_K), ("base", "i8", MAX_K),
-    ("with_card", "f8", MAX_MARKET),
-    ("chosen", "i8", MAX_K + 1),
+    ("ascending", "i8", MAX_HAND), ("positions", "i8", MAX_HAND),
+    ("set_ranks", "i8", MAX_HAND_SETS), ("set_ends", "i8", MAX_HAND_SETS), ("set_held", "i8", MAX_HAND_SETS),
+    ("chosen", "i8", MAX_K), ("painting", "i8", 3),
     ("gains", "f8", (N_CONDITIONS, MAX_RIBBONS_PER_PAINTING + 1)),
+    ("cache_states", "i8", MAX_CACHE_ROWS),
     ("rollout_seeds", "u8", MAX_ROLLOUTS), ("rng", "u8", 1),
     ("sim", STATE_DTYPE, (1,)), ("explain", "f8", explain.SIZE),
 ], align=True)
 
 
 def new_workspace() -> np.void:
-    """A blank workspace record (compiled code takes it as it is, by reference)."""
-    return np.zeros(1, WORKSPACE_DTYPE)[0]
+    """A blank workspace record (compiled code takes it as it is, by reference), for a blank value cache."""
+    ws = np.zeros(1, WORKSPACE_DTYPE)[0]
+    ws["cache_states"] = -1
+    return ws
+
+
+@njit
+def _fill_values(r, s, table, p, ws, values, row):
+    """values[row, c] = the marginal value of class c under p's gains: its best vector's."""
+    _gain_table(r, s, p, ws.gains)
+    class_vectors = table.class_vectors
+    for c in range(class_vectors.shape[0]):
+        best = -np.inf
+        for v in range(class_vectors.shape[1]):
+            if class_vectors[c, v, 0] < 0:
+                break
+            best = max(best, _vector_value(r, class_vectors[c, v], ws.gains))
+        values[row, c] = best
 
 
 @njit(inline="always")
-def _hand_value(r, s, table, p, ws):
-    """Fill ws.gains with p's gains and ws.ascending with p's hand in ascending order; return the best painting's
-    marginal value (its subset in ws.chosen, for `_paint_action`), or 0 with fewer than k cards."""
-    h, ascending, positions = s.hand_size[p], ws.ascending, ws.positions
-    if h + 1 < r.cards_per_painting:  # no painting in reach of this turn: nothing to value
-        return 0.0
+def _values_row(r, s, table, values, p, ws):
+    """The row of the value cache that holds the marginal values under p's gains state (the ribbons p holds of
+    each scoring card in play, up to its track's end: all that `_gain_table` reads), filled on first use. A state
+    sits in row `state % rows`: with no more states than rows, none displaces another."""
+    state = 0
+    for c in range(r.n_scoring_cards):
+        cond = r.scoring_cards[c]
+        state = state * (r.track_len[cond] + 1) + min(s.ribbons[p, cond], r.track_len[cond])
+    rows = values.shape[0]
+    row = state if state < rows else state % rows  # no division while every state has a row of its own
+    if ws.cache_states[row] != state:
+        _fill_values(r, s, table, p, ws, values, row)
+        ws.cache_states[row] = state
+    return row
+
+
+@njit(inline="always")
+def _hand_values(r, s, table, values, p, ws):
+    """Prepare the valuation of p's hand: its cards in ascending order in ws.ascending (their hand positions in
+    ws.positions), and for each of its (k-1)-subsets (rules record: hand_sets) the colex rank in ws.set_ranks, the
+    highest place in ws.ascending it uses in ws.set_ends and its hand positions, one bit each, in ws.set_held.
+    Returns how many (k-1)-subsets there are and the row of the value cache for p; (0, -1) when no painting is in
+    reach of this turn (fewer than k - 1 cards: nothing to value)."""
+    k, h, ascending, positions, binom = r.cards_per_painting, s.hand_size[p], ws.ascending, ws.positions, r.binom
+    if h + 1 < k:
+        return 0, -1
     for j in range(h):  # insertion sort, h <= MAX_HAND
         card = s.hand[p, j]
         i = j
@@ -237,17 +162,92 @@ def _hand_value(r, s, table, p, ws):
             i -= 1
         ascending[i] = card
         positions[i] = j
-    _gain_table(r, s, p, ws.gains)
-    if h < r.cards_per_painting:
+    n_sets = r.hand_sets_upto[h]
+    for i in range(n_sets):
+        t, held = 0, 0
+        for j in range(k - 1):
+            place = r.hand_sets[i, j]
+            t += binom[ascending[place], j + 1]
+            held |= 1 << positions[place]
+        ws.set_ranks[i] = t
+        ws.set_ends[i] = r.hand_sets[i, k - 2]
+        ws.set_held[i] = held
+    return n_sets, _values_row(r, s, table, values, p, ws)
+
+
+@njit(inline="always")
+def _now(r, s, table, values, p, ws, n_sets, row):
+    """What p's best painting is worth now (0 with fewer than k cards): each k-subset of the hand is a (k-1)-subset
+    completed by a card later in ascending order, one lookup. The best painting is kept for `_best_painting` in
+    ws.painting: its hand positions, one bit each, its colex rank and its class. Among sets of equal value it is the
+    one walking them in hand order would meet first (lexicographic over their sorted positions): the set whose
+    lowest position not in the other is its own."""
+    k, h = r.cards_per_painting, s.hand_size[p]
+    if h < k:
         return 0.0
-    return best_painting(r, table, ascending, positions, h, ws.gains, ws.work, ws.chosen)
+    ascending, positions, completion = ws.ascending, ws.positions, table.completion
+    best, best_set, best_t, best_class = -np.inf, 0, 0, 0
+    for i in range(n_sets):
+        t = ws.set_ranks[i]
+        for last in range(ws.set_ends[i] + 1, h):
+            c = completion[t, ascending[last]]
+            value = values[row, c]
+            if value >= best:
+                held = ws.set_held[i] | 1 << positions[last]
+                differ = held ^ best_set
+                if value > best or (differ & -differ & held) != 0:
+                    best, best_set, best_t, best_class = value, held, t + r.binom[ascending[last], k], c
+    ws.painting[0], ws.painting[1], ws.painting[2] = best_set, best_t, best_class
+    return best
+
+
+@njit(inline="always")
+def _with_card(table, values, ws, n_sets, row, card):
+    """The best marginal value of a painting of `card` and k - 1 cards of the hand `_hand_values` prepared: one
+    lookup per (k-1)-subset of the hand."""
+    completion = table.completion
+    best = -np.inf
+    for i in range(n_sets):
+        value = values[row, completion[ws.set_ranks[i], card]]
+        if value > best:
+            best = value
+    return best
+
+
+@njit
+def _best_painting(r, s, table, p, ws, now):
+    """The action that paints p's best painting, worth `now` (kept in ws.painting by `_now`): its hand positions in
+    ascending card order, stacked in the table's order for the first of its vectors worth `now`."""
+    k, positions, chosen = r.cards_per_painting, ws.positions, ws.chosen
+    best_set, t, c = ws.painting[0], ws.painting[1], ws.painting[2]
+    n = 0
+    for j in range(s.hand_size[p]):
+        if (best_set >> positions[j]) & 1:
+            chosen[n] = positions[j]
+            n += 1
+    _gain_table(r, s, p, ws.gains)
+    v = 0
+    while _vector_value(r, table.class_vectors[c, v], ws.gains) != now:
+        v += 1
+    o = table.vec_order[t, v]
+    code = 0
+    for j in range(k - 1, -1, -1):
+        code = code * r.hand_limit + chosen[r.orders[o, j]]
+    return r.market_size + r.paint_index[code]
+
+
+@njit
+def best_painting_action(r, s, table, values, p, ws):
+    """The action that paints p's best painting now (p holds at least k cards)."""
+    n_sets, row = _hand_values(r, s, table, values, p, ws)
+    return _best_painting(r, s, table, p, ws, _now(r, s, table, values, p, ws, n_sets, row))
 
 
 @njit(inline="always")
 def _note_painting(r, s, table, p, ws, now):
     """Explaining: note the best painting now at its marginal value (painted at paint_threshold or a full hand)."""
     if explain.explaining(ws.explain) and s.hand_size[p] >= r.cards_per_painting:
-        explain.note(ws.explain, _paint_action(r, s, table, p, ws.chosen), now)
+        explain.note(ws.explain, _best_painting(r, s, table, p, ws, now), now)
 
 
 @njit
@@ -257,20 +257,20 @@ def _random_action(r, s, p, ws):
 
 
 @njit
-def _greedy_action(r, s, table, p, params, ws):
+def _greedy_action(r, s, table, values, p, params, ws):
     paint_threshold, token_cost = params[0], params[1]
     k, h = r.cards_per_painting, s.hand_size[p]
-    now = _hand_value(r, s, table, p, ws)
+    n_sets, row = _hand_values(r, s, table, values, p, ws)
+    now = _now(r, s, table, values, p, ws, n_sets, row)
     _note_painting(r, s, table, p, ws, now)
     if h >= k and (h >= r.hand_limit or now >= paint_threshold):
-        return _paint_action(r, s, table, p, ws.chosen)
-    if h + 1 >= k:
-        values_with_market(r, s, table, p, ws)
+        return _best_painting(r, s, table, p, ws, now)
     best_slot, best_score = -1, -1e300
     for slot in range(r.market_size):
-        if s.market[slot] < 0 or slot > s.tokens[p]:
+        card = s.market[slot]
+        if card < 0 or slot > s.tokens[p]:
             continue
-        value = max(now, ws.with_card[slot]) if h + 1 >= k else 0.0
+        value = max(now, _with_card(table, values, ws, n_sets, row, card)) if row >= 0 else 0.0
         score = value - token_cost * slot
         explain.note(ws.explain, slot, score)
         if score > best_score:
@@ -279,33 +279,34 @@ def _greedy_action(r, s, table, p, params, ws):
 
 
 @njit
-def _planner_action(r, s, table, p, params, ws):
+def _planner_action(r, s, table, values, p, params, ws):
     paint_threshold, token_cost, token_value, potential_weight = params[0], params[1], params[2], params[3]
     k, h, card_quality = r.cards_per_painting, s.hand_size[p], r.card_quality
-    now = _hand_value(r, s, table, p, ws)
+    n_sets, row = _hand_values(r, s, table, values, p, ws)
+    now = _now(r, s, table, values, p, ws, n_sets, row)
     _note_painting(r, s, table, p, ws, now)
     if h >= k and (h >= r.hand_limit or now >= paint_threshold):
-        return _paint_action(r, s, table, p, ws.chosen)
+        return _best_painting(r, s, table, p, ws, now)
     # tokens are only worth something while there are cards left to buy
     cards_to_go = (r.paintings_per_player - s.n_paintings[p]) * k - h
     worth = token_value if cards_to_go > 1 else 0.0
-    potential = 0.0  # the hand's part of a short hand's value, summed in hand order, the new card last
-    for j in range(h):
-        potential += potential_weight * card_quality[s.hand[p, j]]
-    if h + 1 >= k:
-        values_with_market(r, s, table, p, ws)
+    potential = 0.0  # a short hand's part of its value (no painting in reach), summed in hand order, the new card last
+    if row < 0:
+        for j in range(h):
+            potential += potential_weight * card_quality[s.hand[p, j]]
     best_slot, best_score = -1, -1e300
     for slot in range(r.market_size):
-        if s.market[slot] < 0 or slot > s.tokens[p]:
+        card = s.market[slot]
+        if card < 0 or slot > s.tokens[p]:
             continue
-        if h + 1 >= k:
-            value = max(now, ws.with_card[slot])
+        if row >= 0:
+            value = max(now, _with_card(table, values, ws, n_sets, row, card))
         else:
-            value = potential + potential_weight * card_quality[s.market[slot]]
+            value = potential + potential_weight * card_quality[card]
         score = value - token_cost * slot + worth * s.market_tokens[slot]
         explain.note(ws.explain, slot, score)
         if score > best_score:
             best_slot, best_score = slot, score
-    if best_slot < 0:  # hand not full but nothing affordable: paint
-        return _paint_action(r, s, table, p, ws.chosen)
+    if best_slot < 0 and h >= k:  # hand not full but nothing affordable: paint
+        return _best_painting(r, s, table, p, ws, now)
     return best_slot

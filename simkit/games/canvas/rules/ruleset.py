@@ -19,6 +19,7 @@ from simkit.games.canvas.rules.components import (MAX_DECK, MAX_TRACK, SCORING_C
                                             load_art_cards, load_scoring_cards)
 from simkit.games.canvas.engine.scoring import (MAX_RIBBONS_PER_PAINTING, N_CONDITIONS, SPACE_SCORING_MODES,
                                                SpaceScoring, track_points)
+from simkit.games.canvas.engine.tables import binomials, stacking_orders
 
 
 class SoloMode(IntEnum):
@@ -42,6 +43,7 @@ _RANDOM = re.compile(r"random\s+(\d+)$", re.IGNORECASE)
 # Array bounds of the compiled state; the parameter ranges below keep every rule inside them.
 MAX_PLAYERS, MAX_HAND, MAX_MARKET, MAX_PAINTINGS, MAX_K = 5, 8, 8, 5, 4
 MAX_PAINT_ORDERS = math.perm(MAX_HAND, MAX_K)  # ordered choices of k hand positions out of h
+MAX_HAND_SETS = max(math.comb(MAX_HAND, k - 1) for k in range(2, MAX_K + 1))  # (k-1)-subsets of a hand
 
 
 def _check_scoring_cards(value: Any) -> str | None:
@@ -107,6 +109,11 @@ RULES_DTYPE = np.dtype([
     ("gain_points", "f8", (N_CONDITIONS, MAX_TRACK + 1, MAX_RIBBONS_PER_PAINTING + 1)),
     ("paint_orders", "i1", (MAX_PAINT_ORDERS, MAX_K)), ("paint_orders_upto", "i4", MAX_HAND + 1),
     ("paint_index", "i4", MAX_HAND**MAX_K),
+    # the (k-1)-subsets of the places of a sorted hand, in colex order: those of a hand of h cards are the first
+    # hand_sets_upto[h] (how the policies walk the paintings a hand can make)
+    ("hand_sets", "i1", (MAX_HAND_SETS, MAX_K - 1)), ("hand_sets_upto", "i4", MAX_HAND + 1),
+    # the policy tables' (engine.tables): binomials of the colex ranks of card sets, the k! stacking orders
+    ("binom", "i8", (MAX_DECK + 1, MAX_K + 1)), ("orders", "i1", (math.factorial(MAX_K), MAX_K)),
     ("card_quality", "f8", MAX_DECK),
 ], align=True)
 
@@ -180,6 +187,13 @@ class CanvasRules:
         return index
 
     @cached_property
+    def hand_sets(self) -> np.ndarray:
+        """The (k-1)-subsets of range(hand_limit), in colex order (those of range(h) come first)."""
+        k, h = self.values["cards_per_painting"], self.values["hand_limit"]
+        sets = sorted(itertools.combinations(range(h), k - 1), key=lambda c: c[::-1])
+        return np.array(sets, np.int8).reshape(-1, k - 1)
+
+    @cached_property
     def paint_orders_upto(self) -> np.ndarray:
         """paint_orders_upto[h] = how many of paint_orders use only hand positions < h."""
         maxima = self.paint_orders.max(axis=1)
@@ -233,6 +247,11 @@ class CanvasRules:
         r["paint_orders"][: len(orders), : orders.shape[1]] = orders
         r["paint_orders_upto"] = self.paint_orders_upto
         r["paint_index"][: len(self.paint_index)] = self.paint_index
+        sets, k = self.hand_sets, v["cards_per_painting"]
+        r["hand_sets"][: len(sets), : sets.shape[1]] = sets
+        r["hand_sets_upto"] = [math.comb(h, k - 1) for h in range(MAX_HAND + 1)]
+        r["binom"][: n_cards + 1, : k + 1] = binomials(n_cards, k)
+        r["orders"][: math.factorial(k), :k] = stacking_orders(k)
         r["card_quality"][:n_cards] = card_quality
         return arr
 
