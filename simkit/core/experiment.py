@@ -228,8 +228,9 @@ def parse_experiment(data: Mapping[str, Any], source: str) -> Experiment:
         for n in counts:
             merged = {**rules, **overrides, "n_players": n}
             key = "experiment.player_counts" if "player_counts" in head else f"{prefix}n_players"
-            try:
-                game = make(head["game"], merged, source=source, prefix=prefix)
+            try:  # the [rules] at the baseline's own player count are the baseline game's: not built again
+                same = not overrides and n == baseline_game.n_players
+                game = baseline_game if same else make(head["game"], merged, source=source, prefix=prefix)
             except ConfigError as exc:
                 if exc.key and exc.key.endswith("n_players"):
                     raise ConfigError(str(exc).split(": ")[-1], source=source, key=key) from None

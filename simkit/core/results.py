@@ -33,7 +33,7 @@ def results_frame(*, experiment: str, game, variant: str, game_index: np.ndarray
         return np.asarray(a).reshape(-1)
 
     def constant(value: str) -> pl.Series:
-        return pl.select(pl.repeat(value, n_rows, dtype=pl.Categorical)).to_series()
+        return pl.Series([value], dtype=pl.Categorical).new_from_index(0, n_rows)
 
     columns = {
         "experiment": constant(experiment),
