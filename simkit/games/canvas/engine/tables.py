@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -48,27 +49,55 @@ class PolicyTable(NamedTuple):
 
     @classmethod
     def of(cls, table: PaintingTable) -> "PolicyTable":
-        classes, class_vecs = np.unique(table.vec_ids, axis=0, return_inverse=True)[::-1]
+        class_vecs, classes = unique_rows(table.vec_ids)
         if len(class_vecs) > np.iinfo(np.int16).max:
             raise ValueError(f"{len(class_vecs)} classes of painting sets: more than the table's int16 indices hold")
         class_vectors = np.where((class_vecs >= 0)[..., None], table.uniq[class_vecs], -1).astype(np.int8)
         width = table.vec_ids.shape[1]
-        return cls(completion_table(classes.ravel().astype(np.int16), table.binom), class_vectors,
+        return cls(completion_table(classes.astype(np.int16), table.binom), class_vectors,
                    np.ascontiguousarray(table.vec_order[:, :width]))
+
+
+def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of a 2-d integer array, and for each row the index of its own among them. Rows are
+    compared as one integer each when their values fit in 63 bits (a fast 1-d unique), else as their bytes;
+    either way rows of values >= 0 come out in ascending order."""
+    lo = int(rows.min(initial=0))
+    bits = max(1, (int(rows.max(initial=0)) - lo).bit_length())
+    if bits * rows.shape[1] <= 63:
+        keys = np.zeros(len(rows), np.int64)
+        for column in rows.T:
+            keys = keys << bits | (column.astype(np.int64) - lo)
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        return rows[first], inverse.reshape(-1)
+    keys = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
+    unique_keys, inverse = np.unique(keys, return_inverse=True)
+    return unique_keys.view(rows.dtype).reshape(-1, rows.shape[1]), inverse.reshape(-1)
 
 
 def completion_table(classes: np.ndarray, binom: np.ndarray) -> np.ndarray:
     """The completion table of PolicyTable from the class of each k-card set (in colex order) and the binomials
     of their ranks."""
     n_cards, k = binom.shape[0] - 1, binom.shape[1] - 1
-    sets = np.array(list(itertools.combinations(range(n_cards), k)), np.int64).reshape(-1, k)
-    ranks = binom[sets, np.arange(1, k + 1)].sum(axis=1)
+    ranks, rest_ranks, left_out = _completions(n_cards, k)
     completion = np.full((math.comb(n_cards, k - 1), n_cards), -1, np.int16)
-    for left_out in range(k):  # each set completes each of its (k-1)-subsets with the card left out
-        rest = np.delete(sets, left_out, axis=1)
-        rest_ranks = binom[rest, np.arange(1, k)].sum(axis=1)
-        completion[rest_ranks, sets[:, left_out]] = classes[ranks]
+    completion[rest_ranks, left_out] = classes[ranks]  # each set completes each of its (k-1)-subsets
     return completion
+
+
+@lru_cache(maxsize=4)
+def _completions(n_cards: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every k-card set (in lexicographic order) and each of its cards: the set's colex rank, the rank of the
+    (k-1)-set without the card, and the card (arrays [k, n_sets]: the same for every scenario of a deck size)."""
+    binom = binomials(n_cards, k)
+    sets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n_cards), k)), np.int64,
+                       count=math.comb(n_cards, k) * k).reshape(-1, k)
+    ranks = binom[sets, np.arange(1, k + 1)].sum(axis=1)
+    rest_ranks = np.stack([binom[np.delete(sets, j, axis=1), np.arange(1, k)].sum(axis=1) for j in range(k)])
+    out = np.broadcast_to(ranks, rest_ranks.shape), rest_ranks, sets.T.copy()
+    for array in out:
+        array.flags.writeable = False  # shared by every scenario
+    return out
 
 
 MAX_CACHE_ROWS = 4096  # gains states a value cache keeps at once (shipped.values_row)
@@ -139,7 +168,7 @@ def _copy(src, dst):
         dst[i] = src[i]
 
 
-@njit
+@njit(nogil=True)  # worker threads build the tables of their scenarios side by side
 def _fill_table(card_masks, n_cards, k, scoring, space_scoring, prune_dominated, binom, orders, vecs, n_vecs,
                 vec_order):
     n_scoring = len(scoring)
@@ -200,18 +229,15 @@ def compact_vectors(vecs: np.ndarray, n_vecs: np.ndarray) -> tuple[np.ndarray, n
     """The distinct ribbon vectors of a table and, per subset, the indices of its vectors (-1 after the last)."""
     width = max(1, int(n_vecs.max(initial=0)))
     held = np.arange(vecs.shape[1])[None, :width] < n_vecs[:, None]
-    rows = np.ascontiguousarray(vecs[:, :width][held], np.int8)
-    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()  # one key per row: a fast 1-d unique
-    unique_keys, inverse = np.unique(keys, return_inverse=True)
-    uniq = unique_keys.view(np.int8).reshape(-1, rows.shape[1])
+    uniq, inverse = unique_rows(vecs[:, :width][held])
     if len(uniq) > np.iinfo(np.int16).max:
         raise ValueError(f"{len(uniq)} distinct ribbon vectors: more than the table's int16 indices hold")
     vec_ids = np.full((len(n_vecs), width), -1, np.int16)
-    vec_ids[held] = inverse.ravel()
-    return vec_ids, np.ascontiguousarray(uniq)
+    vec_ids[held] = inverse
+    return vec_ids, np.ascontiguousarray(uniq, np.int8)
 
 
-@njit
+@njit(nogil=True)
 def _card_quality(n_cards, k, binom, vecs, n_vecs, scoring, tracks, track_len, bonus_points):
     """Mean, over the k-card sets holding a card, of the set's best painting score from zero ribbons."""
     total = np.zeros(n_cards)

@@ -6,8 +6,10 @@ Cards become arrays the compiled engine reads: one icon bit mask per card and sw
 from __future__ import annotations
 
 import csv
+import io
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Sequence
@@ -114,9 +116,20 @@ def load_art_cards(path: str | Path | None = None) -> ArtDeck:
     """Load Art cards from a CSV with columns id, red, yellow, green, blue, violet (icons joined by '+')."""
     file, source = _open_data(path, DEFAULT_ART_CARDS)
     try:
-        with file.open(newline="", encoding="utf-8") as fh:
-            rows = list(csv.DictReader(fh))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read Art card file ({exc})", source=source) from None
+    ids, masks = _art_cards(text, source)
+    return ArtDeck(np.array(ids, np.int16), np.array(masks, np.uint8).reshape(-1, len(SWATCHES)), source)
+
+
+@lru_cache(maxsize=16)
+def _art_cards(text: str, source: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The card ids and swatch masks an Art card file's text holds, checked (parsed once per text: a report makes
+    thousands of games)."""
+    try:
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
         raise ConfigError(f"cannot read Art card file ({exc})", source=source) from None
     if not rows:
         raise ConfigError("no Art cards in file", source=source)
@@ -146,10 +159,10 @@ def load_art_cards(path: str | Path | None = None) -> ArtDeck:
         if sum(1 for m in card if m) != 2:
             raise ConfigError(f"card {card_id} must have icons in exactly 2 swatches", source=source, key=where)
         ids.append(card_id)
-        masks.append(card)
+        masks.append(tuple(card))
     if len(ids) > MAX_DECK:
         raise ConfigError(f"at most {MAX_DECK} Art cards are supported, got {len(ids)}", source=source)
-    return ArtDeck(np.array(ids, np.int16), np.array(masks, np.uint8), source)
+    return tuple(ids), tuple(masks)
 
 
 def load_scoring_cards(path: str | Path | None = None) -> ScoringCards:

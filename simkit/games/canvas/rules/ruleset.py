@@ -8,7 +8,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import cached_property
+from functools import lru_cache
 from typing import Any, Mapping
 
 import numpy as np
@@ -118,6 +118,25 @@ RULES_DTYPE = np.dtype([
 ], align=True)
 
 
+@lru_cache(maxsize=16)
+def _painting_encoding(k: int, hand_limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What the painting actions and the policies' hand walks are, for k cards per painting and a hand limit:
+    CanvasRules.paint_orders, paint_index, paint_orders_upto and hand_sets (worked out once per pair of values,
+    shared read-only: a report makes thousands of rulesets)."""
+    orders = np.array(sorted(itertools.permutations(range(hand_limit), k), key=lambda p: (max(p), p)),
+                      np.int8).reshape(-1, k)
+    index = np.full(hand_limit**k, -1, np.int32)
+    for i, order in enumerate(orders.tolist()):
+        index[sum(pos * hand_limit**j for j, pos in enumerate(order))] = i
+    maxima = orders.max(axis=1)
+    upto = np.array([(maxima < h).sum() for h in range(MAX_HAND + 1)], np.int32)
+    sets = np.array(sorted(itertools.combinations(range(hand_limit), k - 1), key=lambda c: c[::-1]),
+                    np.int8).reshape(-1, k - 1)
+    for array in (orders, index, upto, sets):
+        array.flags.writeable = False
+    return orders, index, upto, sets
+
+
 @dataclass(frozen=True)
 class CanvasRules:
     """Validated rule values plus the component data they name. Immutable: share it between games."""
@@ -169,35 +188,26 @@ class CanvasRules:
         sc = self.values["scoring_cards"]
         return () if isinstance(sc, str) else tuple(self.scoring.index_of(n) for n in sc)
 
-    @cached_property
+    @property
     def paint_orders(self) -> np.ndarray:
         """All ordered choices of hand positions for a painting, sorted so that those using only the
         first h positions come first: the legal paintings with h cards in hand are a prefix."""
-        k, h = self.values["cards_per_painting"], self.values["hand_limit"]
-        perms = sorted(itertools.permutations(range(h), k), key=lambda p: (max(p), p))
-        return np.array(perms, np.int8).reshape(-1, k)
+        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[0]
 
-    @cached_property
+    @property
     def paint_index(self) -> np.ndarray:
         """paint_index[code] = the row of paint_orders for hand positions (p0, p1, ...), code = sum p_j h^j."""
-        k, h = self.values["cards_per_painting"], self.values["hand_limit"]
-        index = np.full(h**k, -1, np.int32)
-        for i, order in enumerate(self.paint_orders):
-            index[sum(int(pos) * h**j for j, pos in enumerate(order))] = i
-        return index
+        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[1]
 
-    @cached_property
-    def hand_sets(self) -> np.ndarray:
-        """The (k-1)-subsets of range(hand_limit), in colex order (those of range(h) come first)."""
-        k, h = self.values["cards_per_painting"], self.values["hand_limit"]
-        sets = sorted(itertools.combinations(range(h), k - 1), key=lambda c: c[::-1])
-        return np.array(sets, np.int8).reshape(-1, k - 1)
-
-    @cached_property
+    @property
     def paint_orders_upto(self) -> np.ndarray:
         """paint_orders_upto[h] = how many of paint_orders use only hand positions < h."""
-        maxima = self.paint_orders.max(axis=1)
-        return np.array([(maxima < h).sum() for h in range(MAX_HAND + 1)], np.int32)
+        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[2]
+
+    @property
+    def hand_sets(self) -> np.ndarray:
+        """The (k-1)-subsets of range(hand_limit), in colex order (those of range(h) come first)."""
+        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[3]
 
     def most_cards_used(self) -> int:
         """An upper bound on the Art cards a game can draw, so that a valid ruleset never runs the deck out."""
@@ -237,12 +247,12 @@ class CanvasRules:
         r["card_masks"][:n_cards] = self.deck.masks
         r["tracks"][:, : self.scoring.tracks.shape[1]] = self.scoring.tracks
         r["track_len"] = self.scoring.track_len
-        tracks, track_len = r["tracks"], r["track_len"]
+        tracks, track_len, gain_points = r["tracks"], r["track_len"], r["gain_points"]  # views of the record
         for c in range(N_CONDITIONS):
             for held in range(track_len[c] + 1):
                 before = track_points(tracks, track_len, c, held)
                 for n in range(MAX_RIBBONS_PER_PAINTING + 1):
-                    r["gain_points"][c, held, n] = track_points(tracks, track_len, c, held + n) - before
+                    gain_points[c, held, n] = track_points(tracks, track_len, c, held + n) - before
         orders = self.paint_orders
         r["paint_orders"][: len(orders), : orders.shape[1]] = orders
         r["paint_orders_upto"] = self.paint_orders_upto
