@@ -4,6 +4,7 @@ from collections import namedtuple
 
 import numba as nb
 import numpy as np
+import pytest
 from numba.core.registry import cpu_target
 
 from simkit.core.records import BorrowedArray, borrowed, lend
@@ -65,3 +66,8 @@ def test_lend_gives_the_same_named_tuple_of_views():
     assert signature[0].instance_class is Pair
     assert [type(t) for t in signature[0]] == [BorrowedArray, BorrowedArray]
     assert [(t.dtype, t.ndim) for t in signature[0]] == [(nb.int16, 1), (nb.float64, 2)]
+
+
+def test_a_view_cannot_be_returned_to_python():
+    with pytest.raises(Exception, match="cannot be returned to Python"):
+        nb.njit(lambda a: borrowed(a))(np.arange(3.0))

@@ -2,7 +2,7 @@
 
 from numba.core import cgutils, types
 from numba.core.datamodel import models
-from numba.extending import intrinsic, lower_cast, register_model
+from numba.extending import box, intrinsic, lower_cast, register_model
 from numba.np.arrayobj import populate_array
 
 
@@ -48,6 +48,12 @@ class BorrowedArrayModel(models.StructModel):
             ("strides", types.UniTuple(types.intp, fe_type.ndim)),
         ]
         super().__init__(dmm, fe_type, members)
+
+
+@box(BorrowedArray)
+def _no_boxing(typ, val, c):
+    """A view cannot be handed back to Python: the array object made of it would outlive what it views."""
+    raise TypeError("a borrowed array view cannot be returned to Python (it holds no reference to its array)")
 
 
 @lower_cast(BorrowedArray, types.Array)
