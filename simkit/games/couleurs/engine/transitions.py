@@ -787,6 +787,14 @@ def apply_action(r, s, a):
         s.error = ErrorCode.ILLEGAL_ACTION
         s.done = 1
         return
+    apply_legal(r, s, a)
+
+
+@njit
+def apply_legal(r, s, a):
+    """The transition of an action known to be legal: `apply_action` after its check, and the batch loop and the
+    search's rollouts with an action of the compiled policies, which choose legal actions only (the step API checks
+    every one they choose, tests/conformance), so their decisions pay no second legality test."""
     p = s.current
     n = r.n_players
     s.turn += 1
