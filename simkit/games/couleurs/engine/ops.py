@@ -35,8 +35,34 @@ def level(r, s, p, tool):
 
 @njit
 def action_of_slot(r, s, j):
-    """The lower action slot j faces this round (spec §3.2)."""
-    return np.int64(r.wheel[(j - s.rotation) % r.n_sectors])
+    """The lower action slot j faces this round (spec §3.2), as face_wheel keeps it."""
+    return np.int64(s.slot_action[j])
+
+
+@njit
+def face_wheel(r, s):
+    """Spec §3.2: the lower action each slot faces at the wheel's rotation, into slot_action (setup and every
+    rotation; the policies read a slot's action many times per decision, the rotation changes once a round)."""
+    for j in range(r.n_sectors):
+        s.slot_action[j] = r.wheel[(j - s.rotation) % r.n_sectors]
+
+
+@njit
+def slot_occupants(r, s, j):
+    """Every player's assistants on lower slot j."""
+    return np.int64(s.occupants[j])
+
+
+@njit
+def slot_standing(r, s, j):
+    """Every player's standing assistants on lower slot j."""
+    return np.int64(s.slot_up[j])
+
+
+@njit
+def standing_count(r, s, p):
+    """p's standing assistants: lower slots, whites, upper spaces."""
+    return np.int64(s.n_standing[p])
 
 
 @njit
@@ -49,17 +75,8 @@ def seat_sum(counts, n, j):
 
 
 @njit
-def slot_occupants(r, s, j):
-    return seat_sum(s.lower, r.n_players, j)
-
-
-@njit
-def slot_standing(r, s, j):
-    return seat_sum(s.lower_standing, r.n_players, j)
-
-
-@njit
-def standing_count(r, s, p):
+def count_standing(r, s, p):
+    """standing_count, counted on the board."""
     total = np.int64(s.whites_standing[p])
     for j in range(r.n_sectors):
         total += s.lower_standing[p, j]
@@ -67,6 +84,24 @@ def standing_count(r, s, p):
         if s.upper_owner[u] == p and s.upper_standing[u]:
             total += 1
     return total
+
+
+@njit
+def recount_derived(r, s):
+    """The fields kept as the fields they are counted from change (state.py), counted again from those (setup, and
+    a state whose board or paintings were written directly: a test's position)."""
+    face_wheel(r, s)
+    for j in range(r.n_sectors):
+        s.occupants[j] = seat_sum(s.lower, r.n_players, j)
+        s.slot_up[j] = seat_sum(s.lower_standing, r.n_players, j)
+    for p in range(r.n_players):
+        s.n_standing[p] = count_standing(r, s, p)
+        for i in range(s.squares.shape[1]):
+            s.filled[p, i] = 0
+            s.n_whites[p, i] = 0
+            s.n_blacks[p, i] = 0
+            for q in range(9):
+                count_square(s, p, i, s.squares[p, i, q], 1)
 
 
 @njit
@@ -158,16 +193,7 @@ def active_index(r, s, p):
 @njit
 def painting_counts(r, s, p, i):
     """(filled squares, whites, blacks) on drafted card i of player p."""
-    filled, whites, blacks = 0, 0, 0
-    for q in range(9):
-        c = s.squares[p, i, q]
-        if c != EMPTY:
-            filled += 1
-            if c == W:
-                whites += 1
-            elif c == K:
-                blacks += 1
-    return filled, whites, blacks
+    return np.int64(s.filled[p, i]), np.int64(s.n_whites[p, i]), np.int64(s.n_blacks[p, i])
 
 
 @njit
@@ -177,10 +203,26 @@ def painting_complete(r, s, p, i):
 
 @njit
 def all_filled(r, s, p, i):
-    for q in range(9):
-        if s.squares[p, i, q] == EMPTY:
-            return False
-    return True
+    return s.filled[p, i] == 9
+
+
+@njit
+def set_square(r, s, p, i, q, c):
+    """Square q of p's painting i now holds a cube of colour c (EMPTY: none); the painting's counts follow."""
+    count_square(s, p, i, s.squares[p, i, q], -1)
+    s.squares[p, i, q] = c
+    count_square(s, p, i, c, 1)
+
+
+@njit
+def count_square(s, p, i, c, k):
+    """Add k to the counts of p's painting i that a square holding c adds to (filled, n_whites, n_blacks)."""
+    if c != EMPTY:
+        s.filled[p, i] += k
+        if c == W:
+            s.n_whites[p, i] += k
+        elif c == K:
+            s.n_blacks[p, i] += k
 
 
 @njit
@@ -189,6 +231,9 @@ def reset_painting(r, s, p, i, card_state):
     returned colours) empty."""
     s.card_state[p, i] = card_state
     s.complete[p, i] = 0
+    s.filled[p, i] = 0
+    s.n_whites[p, i] = 0
+    s.n_blacks[p, i] = 0
     for q in range(9):
         s.squares[p, i, q] = EMPTY
         s.ghost[p, i, q] = EMPTY

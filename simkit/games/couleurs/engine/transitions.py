@@ -25,10 +25,11 @@ from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GE
                                                     UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
 from simkit.games.couleurs.engine.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
 # level, action_of_slot, active_index and painting_complete are part of this module's public interface
-from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, gain, has_painter, level,  # noqa: F401
-                                       market_mode, non_black, option_b, painting_complete, painting_market_places,
-                                       pay, player_pigment_limit, power_applies, reset_painting, slot_occupants,
-                                       slot_standing, standing_count, trigger)
+from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, face_wheel, gain,  # noqa: F401
+                                       has_painter, level, market_mode, non_black, option_b, painting_complete,
+                                       painting_market_places, pay, player_pigment_limit, power_applies,
+                                       recount_derived, reset_painting, slot_occupants, slot_standing, standing_count,
+                                       trigger)
 from simkit.games.couleurs.engine.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.rules.ruleset import DraftMode, HalfTurnRule
@@ -140,6 +141,7 @@ def setup(r, s, seed):
         for p in range(n):
             for k in range(r.painter_deal):
                 s.dealt[p, k] = pool[p * r.painter_deal + k]
+    recount_derived(r, s)  # the wheel at its first position, no assistant on the board, the dealt paintings
     s.current = 0
     if r.module_painters and r.painter_choice_before_draft:
         s.stage = Stage.PAINTER
@@ -294,6 +296,7 @@ def rotate(r, s, k):
     """Phase 3 steps 1-2 (spec §3.5, §6.3): turn the wheel k steps and detect a half-turn."""
     r0 = s.rotation
     s.rotation = r0 + k
+    face_wheel(r, s)
     half = False
     if r.half_turn_rule == HalfTurnRule.SINCE_REFRESH:
         s.since_refresh += k
@@ -338,17 +341,22 @@ def next_discarder(r, s):
 def recover(r, s, p, keep):
     """Phase 3 step 4 for player p: keep one lower assistant standing on slot `keep` (-1: none), recover the rest."""
     for j in range(r.n_sectors):
+        s.occupants[j] -= s.lower[p, j]
+        s.slot_up[j] -= s.lower_standing[p, j]
         s.lower[p, j] = 0
         s.lower_standing[p, j] = 0
     if keep >= 0:
         s.lower[p, keep] = 1
         s.lower_standing[p, keep] = 1
+        s.occupants[keep] += 1
+        s.slot_up[keep] += 1
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p:
             s.upper_owner[u] = -1
             s.upper_standing[u] = 0
     s.whites_on[p] = 0
     s.whites_standing[p] = 0
+    s.n_standing[p] = 1 if keep >= 0 else 0
 
 
 @njit
@@ -859,12 +867,15 @@ def apply_legal(r, s, a):
         if loc < MAX_SECTORS:
             s.lower[p, loc] += 1
             s.lower_standing[p, loc] += 1
+            s.occupants[loc] += 1
+            s.slot_up[loc] += 1
         elif loc - MAX_SECTORS == UP_WHITES:
             s.whites_on[p] += 1
             s.whites_standing[p] += 1
         else:
             s.upper_owner[loc - MAX_SECTORS] = p
             s.upper_standing[loc - MAX_SECTORS] = 1
+        s.n_standing[p] += 1
         s.to_place[p] -= 1
         next_placer(r, s)
         return
@@ -883,10 +894,12 @@ def apply_legal(r, s, a):
         loc = a - (USE if resolve else DECLINE)
         if loc < MAX_SECTORS:
             s.lower_standing[p, loc] -= 1
+            s.slot_up[loc] -= 1
         elif loc - MAX_SECTORS == UP_WHITES:
             s.whites_standing[p] -= 1
         else:
             s.upper_standing[loc - MAX_SECTORS] = 0
+        s.n_standing[p] -= 1
         if not resolve:
             s.declined[p] += 1
             next_turn(r, s)
