@@ -10,8 +10,8 @@ the caller ends the turn otherwise.
 
 from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import Painter, W
-from simkit.games.couleurs.engine.ops import (all_filled, has_painter, mismatches, painting_counts, set_square, to_supply,
-                                              trigger)
+from simkit.games.couleurs.engine.ops import (all_filled, has_painter, mismatches, painting_counts, set_square,
+                                              to_supply, trigger)
 from simkit.games.couleurs.rules.ruleset import ExhibitMode, ReturnColouredOn
 from simkit.games.couleurs.engine.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP,
                                                 TARGET, TRIG_EXHIBIT, VALADON, Stage)
