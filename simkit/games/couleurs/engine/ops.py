@@ -214,7 +214,7 @@ def set_square(r, s, p, i, q, c):
     count_square(s, p, i, c, 1)
 
 
-@njit
+@njit(inline="always")  # a few additions: set_square and recount_derived's loop take them in their own code
 def count_square(s, p, i, c, k):
     """Add k to the counts of p's painting i that a square holding c adds to (filled, n_whites, n_blacks)."""
     if c != EMPTY:

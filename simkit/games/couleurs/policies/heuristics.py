@@ -70,7 +70,7 @@ def focus_index(r, s, p):
 KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
 SQUARES_AT = KEEP_AT + 7  # needs(): out[SQUARES_AT + c] = empty squares of colour c
 N_NEEDS = SQUARES_AT + 6
-N_LOWER = len(LOWER_ACTIONS)  # lower_value's memo: one value per lower action
+N_LOWER = len(LOWER_ACTIONS)  # value_lower_actions: one value per lower action
 
 
 @njit
@@ -294,21 +294,13 @@ def bonus_card_value(r, s, p, card, ws):
 
 
 @njit
-def forget_values(ws):
-    """A new decision: lower_value computes each action's value again."""
+def value_lower_actions(r, s, p, ws, placing_paint, placing_exhibit):
+    """ws.value[a] = the value of performing lower action a now for p (from the cubes ws.have, the needs ws.need),
+    for every lower action in their order: a placement reads its slot's there, the imitator those of the slots it
+    could copy. The same branches every decision, which the processor learns: valuing only the free slots'
+    actions, in the order the wheel turns them to, mispredicted more than the extra actions cost."""
     for a in range(N_LOWER):
-        ws.valued[a] = 0
-
-
-@njit
-def lower_value(r, s, p, a, ws, placing_paint, placing_exhibit):
-    """The value of performing lower action a now for p (from the cubes ws.have, the needs ws.need), computed
-    once per decision (forget_values starts one; the flags are the same for the whole decision): an imitator
-    values again the actions of the slots it could copy."""
-    if not ws.valued[a]:
         ws.value[a] = action_value(r, s, p, a, ws, placing_paint, placing_exhibit)
-        ws.valued[a] = 1
-    return ws.value[a]
 
 
 @njit
@@ -449,7 +441,8 @@ def held_action(r, s, p, ws):
 
 
 @njit
-def upper_value(r, s, p, u, ws, placing_paint, placing_exhibit):
+def upper_value(r, s, p, u, ws):
+    """The value of placing on upper space u, after value_lower_actions."""
     if u == UP_WHITES:
         return min(level(r, s, p, TUBE), ws.need[W]) * 1.0 + 0.3
     if u == UP_FIRST:
@@ -461,16 +454,18 @@ def upper_value(r, s, p, u, ws, placing_paint, placing_exhibit):
         if slot_standing(r, s, j) > 0:
             a = action_of_slot(r, s, j)
             if can_perform(r, s, p, a, True):
-                best = max(best, lower_value(r, s, p, a, ws, placing_paint, placing_exhibit))
+                best = max(best, ws.value[a])
     return best - 0.1
 
 
 @njit
-def planned_reserve(r, s, p, ws):
-    """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites), in ws.have."""
+def planned_round(r, s, p, ws):
+    """What p's standing assistants will do this round: p's reserve plus the cubes they will gain (gets, mixes,
+    whites) in ws.have; returns whether one stands on a paint slot and one on an exhibit slot."""
     have = ws.have
     for c in range(8):
         have[c] = s.reserve[p, c]
+    on_paint, on_exhibit = False, False
     for j in range(r.n_sectors):
         k = s.lower_standing[p, j]
         if k == 0:
@@ -483,32 +478,29 @@ def planned_reserve(r, s, p, ws):
             have[a] += k * level(r, s, p, PALETTE)
             have[x] = max(0, have[x] - k)
             have[z] = max(0, have[z] - k)
+        elif a == PAINT:
+            on_paint = True
+        elif a == EXHIBIT:
+            on_exhibit = True
     have[W] += s.whites_standing[p] * level(r, s, p, TUBE)
-
-
-@njit
-def standing_on(r, s, p, action):
-    for j in range(r.n_sectors):
-        if s.lower_standing[p, j] > 0 and action_of_slot(r, s, j) == action:
-            return True
-    return False
+    return on_paint, on_exhibit
 
 
 @njit
 def prepare_placement(r, s, p, ws):
-    """Fill ws.have and ws.need for valuing p's placements (a new decision for lower_value); returns (already on
-    paint, already on exhibit)."""
-    planned_reserve(r, s, p, ws)
+    """Value p's placements: ws.have and ws.need from the round p has planned, then every lower action's value
+    (a paint or exhibit action is worth nothing more when an assistant of p's already stands on one)."""
+    on_paint, on_exhibit = planned_round(r, s, p, ws)
     needs(r, s, p, ws)
-    forget_values(ws)
-    return standing_on(r, s, p, PAINT), standing_on(r, s, p, EXHIBIT)
+    value_lower_actions(r, s, p, ws, on_paint, on_exhibit)
 
 
 @njit
-def placement_value(r, s, p, loc, ws, on_paint, on_exhibit):
+def placement_value(r, s, p, loc, ws):
+    """The value of placing an assistant on location loc, after prepare_placement."""
     if loc < MAX_SECTORS:
-        return lower_value(r, s, p, action_of_slot(r, s, loc), ws, on_paint, on_exhibit)
-    return upper_value(r, s, p, loc - MAX_SECTORS, ws, on_paint, on_exhibit)
+        return ws.value[action_of_slot(r, s, loc)]
+    return upper_value(r, s, p, loc - MAX_SECTORS, ws)
 
 
 @njit(inline="always")
@@ -520,12 +512,12 @@ def location(r, k):
 
 @njit(inline="always")
 def place_action(r, s, p, ws):
-    on_paint, on_exhibit = prepare_placement(r, s, p, ws)
+    prepare_placement(r, s, p, ws)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
     for k in range(r.n_sectors + N_UPPER):
         loc = location(r, k)
         if place_ok(r, s, p, loc):
-            value = placement_value(r, s, p, loc, ws, on_paint, on_exhibit)
+            value = placement_value(r, s, p, loc, ws)
             explain.note(ws.explain, PLACE + loc, value)
             if value > best_value:
                 best, best_value = PLACE + loc, value
@@ -694,11 +686,10 @@ def best_tool(r, s, p, upgrades):
 def keep_action(r, s, p, ws):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     reserve_needs(r, s, p, ws)
-    forget_values(ws)
     best, best_value = -1, -1e9
     for j in range(r.n_sectors):
         if s.lower[p, j] > 0:
-            value = lower_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+            value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
             explain.note(ws.explain, KEEP + j, value)
             if value > best_value:
                 best, best_value = KEEP + j, value
@@ -792,11 +783,10 @@ def heuristic_choice(r, s, p, ws):
     if st == Stage.SWAP:
         return swap_action(r, s, p, ws)
     if st == Stage.COPY:
-        forget_values(ws)
         best, best_value = -1, -1e9
         for j in range(r.n_sectors):
             if is_legal(r, s, COPY + j):
-                value = lower_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+                value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
                 explain.note(ws.explain, COPY + j, value)
                 if value > best_value:
                     best, best_value = COPY + j, value

@@ -106,12 +106,12 @@ def search_action(r, s, p, rollouts, wanted, ws, sws):
     if not hidden_decks(r, s):  # nothing hidden left and a deterministic heuristic: one continuation says all
         rollouts = 1
     # the heuristic's values of every legal placement, best first (insertion into the candidate list)
-    on_paint, on_exhibit = prepare_placement(r, s, p, ws)
+    prepare_placement(r, s, p, ws)
     n = 0
     for loc in range(MAX_SECTORS + N_UPPER):
         if not place_ok(r, s, p, loc):
             continue
-        value = placement_value(r, s, p, loc, ws, on_paint, on_exhibit)
+        value = placement_value(r, s, p, loc, ws)
         i = n
         while i > 0 and sws.cand_value[i - 1] < value:
             sws.cand[i] = sws.cand[i - 1]
