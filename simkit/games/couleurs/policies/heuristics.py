@@ -92,16 +92,10 @@ def needs(r, s, p, ws):
     if i < 0 or painting_complete(r, s, p, i):
         return 0
     card = s.cards[p, i]
-    empty, whites, blacks = 0, 0, 0
-    for q in range(9):
-        c = s.squares[p, i, q]
-        if c == EMPTY:
-            out[r.card_grid[card, q]] += 1
-            empty += 1
-        elif c == W:
-            whites += 1
-        elif c == K:
-            blacks += 1
+    filled, whites, blacks = painting_counts(r, s, p, i)
+    empty = 9 - filled
+    for q in range(9):  # counted without a branch per square (their contents are not predictable)
+        out[r.card_grid[card, q]] += np.int64(s.squares[p, i, q] == EMPTY)
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
         out[KEEP_AT + c] = out[c]  # squares of colour c
@@ -111,9 +105,9 @@ def needs(r, s, p, ws):
     free_whites = max(0, min(tolerance, r.max_whites_per_painting) - whites)
     stand_in = 0
     for c in (O, G, P, R, Y, B):
-        while out[c] > 0 and stand_in < free_whites:
-            out[c] -= 1
-            stand_in += 1
+        take = min(out[c], free_whites - stand_in)
+        out[c] -= take
+        stand_in += take
     out[W] = max(0, stand_in - have[W])
     if plans_black(r, s, ws, blacks, out[O] + out[G] + out[P] > 0):
         for d in (O, G, P):  # one of each for the black, beyond the painting's squares (whites never stand in)
@@ -750,7 +744,8 @@ def heuristic_choice(r, s, p, ws):
     reserve_needs(r, s, p, ws)
     need = ws.need
     if st == Stage.PAY or st == Stage.DISCARD:
-        return COLOUR + least_needed_colour(r, s, p, ws)
+        c = least_needed_colour(r, s, p, ws)
+        return COLOUR + c if c >= 0 else -1
     if st == Stage.PAINT:
         return paint_action(r, s, p, ws)
     if st == Stage.CEZANNE:
@@ -796,15 +791,23 @@ def heuristic_choice(r, s, p, ws):
     return -1
 
 
+@njit(inline="always")
+def chosen_legal(st):
+    """Whether the heuristic's choice in stage st is legal whenever it makes one (the other stages' choices are
+    checked): it picks a turn's, a placement's, a paint's, a copy's or a kept assistant's among the actions the
+    stage's legality test accepts (the same tests: owns_standing and resolvable, place_ok, paint_ok_on and
+    valadon_ok_on on the target with cubes left, is_legal, lower), a free placement with first_legal_in, a payment
+    or a discard among the colours held (least_needed_colour)."""
+    return (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or st == Stage.PAINT or st == Stage.PAY
+            or st == Stage.DISCARD or st == Stage.COPY or st == Stage.FREE_PAINT or st == Stage.DEGAS)
+
+
 @njit
 def heuristic_action(r, s, p, ws):
     """The heuristic's action (its parameters in ws.params); falls back to the first legal action should a rule it
     does not model (a future engine stage) leave its choice illegal."""
     a = heuristic_choice(r, s, p, ws)
-    # a turn, placement or keep choice is legal whenever one is made (each is picked among the actions the stage's
-    # legality test accepts); the other stages' choices are checked
-    st = s.stage
-    if a >= 0 and (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or is_legal(r, s, a)):
+    if a >= 0 and (chosen_legal(s.stage) or is_legal(r, s, a)):
         return a
     n = fill_legal(r, s, ws.legal)
     return ws.legal[0] if n > 0 else -1
