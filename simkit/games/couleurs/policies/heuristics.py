@@ -21,9 +21,9 @@ import numpy as np
 
 from simkit.core import explain
 from simkit.core.jit import njit
-from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, LOWER_ACTIONS, MAX_SECTORS, MIX_BLACK,
-                                                    MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH,
-                                                    UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
+from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, LOWER_ACTIONS, MAX_SECTORS,
+                                                    MIX_BLACK, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING,
+                                                    TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
 from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, fill_legal,
                                                       is_legal, level, mix_inputs, non_black, owns_standing,
                                                       painting_complete, place_ok, resolvable, slot_standing, swap_ok)
@@ -289,64 +289,119 @@ def bonus_card_value(r, s, p, card, ws):
 
 @njit
 def value_lower_actions(r, s, p, ws, placing_paint, placing_exhibit):
-    """ws.value[a] = the value of performing lower action a now for p (from the cubes ws.have, the needs ws.need),
-    for every lower action in their order: a placement reads its slot's there, the imitator those of the slots it
-    could copy. The same branches every decision, which the processor learns: valuing only the free slots'
-    actions, in the order the wheel turns them to, mispredicted more than the extra actions cost."""
-    for a in range(N_LOWER):
-        ws.value[a] = action_value(r, s, p, a, ws, placing_paint, placing_exhibit)
+    """ws.value[a] = action_value(a) for every lower action a: a placement reads its slot's there, the imitator
+    those of the slots it could copy. Valued kind by kind in their order, the same branches every decision (which
+    the processor learns), with what the upgrades share computed once: valuing only the free slots' actions, in
+    the order the wheel turns them to, mispredicted more than the extra actions cost."""
+    for a in range(GET_RED, GET_BLUE + 1):
+        ws.value[a] = get_value(r, s, p, a, ws)
+    for a in range(MIX_ORANGE, MIX_PURPLE + 1):
+        ws.value[a] = mix_value(r, s, p, a, ws)
+    ws.value[MIX_BLACK] = black_value(r, s, p, ws)
+    payable, short = upgrade_terms(r, s, p, ws)
+    for a in range(UPGRADE_TUBE, UPGRADE_BRUSH + 1):
+        ws.value[a] = upgrade_value(r, s, p, a - UPGRADE_TUBE, ws, payable, short)
+    ws.value[PAINT] = paint_value(r, s, p, ws, placing_paint)
+    ws.value[EXHIBIT] = exhibit_value(r, s, p, ws, placing_exhibit)
+    ws.value[TAKE_PAINTING] = take_value(r, s, p, ws)
 
 
 @njit
 def action_value(r, s, p, a, ws, placing_paint, placing_exhibit):
-    have, need, params = ws.have, ws.need, ws.params
+    """The value of performing lower action a now for p, from the cubes ws.have and the needs ws.need (after
+    needs()); placing_paint / placing_exhibit: p already has an assistant standing on a paint / exhibit slot."""
     if a <= GET_BLUE:
-        tube = level(r, s, p, TUBE)
-        return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
+        return get_value(r, s, p, a, ws)
     if a <= MIX_PURPLE:
-        x, z = mix_inputs(a)
-        if have[x] <= 0 or have[z] <= 0:
-            return 0.0
-        return min(level(r, s, p, PALETTE), need[a]) * 1.6 + 0.1
+        return mix_value(r, s, p, a, ws)
     if a == MIX_BLACK:
-        if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
-            return 0.0
-        if wants_signature(r, s, p, ws) and have[K] == 0:
-            return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
-        return 0.0
+        return black_value(r, s, p, ws)
     if a <= UPGRADE_BRUSH:
-        t = a - UPGRADE_TUBE
-        if s.space[p, t] >= r.track_len[t] or non_black(r, s, p) < r.upgrade_cost:
-            return 0.0
-        upgrades = int(params[1])
-        value = 1.0 * UPGRADE_WEIGHTS[upgrades, t]
-        if s.space[p, t] + 1 == r.track_bonus_space:
-            value += 1.0
-        hire = int(params[HIRE_POLICY])
-        if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, upgrades) == t:
-            value += HIRE_PULL[hire]
-        if spare_cubes(r, s, p, ws) < r.upgrade_cost:
-            value -= 1.2
-        return value
+        payable, short = upgrade_terms(r, s, p, ws)
+        return upgrade_value(r, s, p, a - UPGRADE_TUBE, ws, payable, short)
     if a == PAINT:
-        if placing_paint:
-            return 0.0
-        n, done = paintable(r, s, p, ws)
-        return 1.3 * n + (3.0 if done else 0.0)
+        return paint_value(r, s, p, ws, placing_paint)
     if a == EXHIBIT:
-        i = active_index(r, s, p)
-        if i >= 0 and painting_complete(r, s, p, i) and not placing_exhibit:
-            return 12.0
-        if can_buy(r, s, p):
-            return buy_value(r, s, p, ws)
-        return 0.0
+        return exhibit_value(r, s, p, ws, placing_exhibit)
     if a == TAKE_PAINTING:
-        if wants_painting(r, s, p, ws):
-            return 6.0 if unfinished(r, s, p) == 0 else 1.5
-        if can_buy(r, s, p):
-            return buy_value(r, s, p, ws)
-        return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
+        return take_value(r, s, p, ws)
     return 0.0
+
+
+@njit(inline="always")
+def get_value(r, s, p, a, ws):
+    tube = level(r, s, p, TUBE)
+    return min(tube, ws.need[a] + ws.need[8 + a]) * 1.0 + 0.15 * tube
+
+
+@njit(inline="always")
+def mix_value(r, s, p, a, ws):
+    x, z = mix_inputs(a)
+    if ws.have[x] <= 0 or ws.have[z] <= 0:
+        return 0.0
+    return min(level(r, s, p, PALETTE), ws.need[a]) * 1.6 + 0.1
+
+
+@njit
+def black_value(r, s, p, ws):
+    have, need = ws.have, ws.need
+    if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
+        return 0.0
+    if wants_signature(r, s, p, ws) and have[K] == 0:
+        return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
+    return 0.0
+
+
+@njit(inline="always")
+def upgrade_terms(r, s, p, ws):
+    """What every upgrade's value reads: whether p can pay one, and whether paying would cost cubes worth
+    keeping."""
+    return non_black(r, s, p) >= r.upgrade_cost, spare_cubes(r, s, p, ws) < r.upgrade_cost
+
+
+@njit
+def upgrade_value(r, s, p, t, ws, payable, short):
+    """The value of upgrading tool t (upgrade_terms: payable, short)."""
+    if s.space[p, t] >= r.track_len[t] or not payable:
+        return 0.0
+    params = ws.params
+    upgrades = int(params[1])
+    value = 1.0 * UPGRADE_WEIGHTS[upgrades, t]
+    if s.space[p, t] + 1 == r.track_bonus_space:
+        value += 1.0
+    hire = int(params[HIRE_POLICY])
+    if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, upgrades) == t:
+        value += HIRE_PULL[hire]
+    if short:
+        value -= 1.2
+    return value
+
+
+@njit
+def paint_value(r, s, p, ws, placing_paint):
+    if placing_paint:
+        return 0.0
+    n, done = paintable(r, s, p, ws)
+    return 1.3 * n + (3.0 if done else 0.0)
+
+
+@njit
+def exhibit_value(r, s, p, ws, placing_exhibit):
+    i = active_index(r, s, p)
+    if i >= 0 and painting_complete(r, s, p, i) and not placing_exhibit:
+        return 12.0
+    if can_buy(r, s, p):
+        return buy_value(r, s, p, ws)
+    return 0.0
+
+
+@njit
+def take_value(r, s, p, ws):
+    if wants_painting(r, s, p, ws):
+        return 6.0 if unfinished(r, s, p) == 0 else 1.5
+    if can_buy(r, s, p):
+        return buy_value(r, s, p, ws)
+    return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
 
 
 @njit
@@ -443,12 +498,12 @@ def upper_value(r, s, p, u, ws):
         return 0.4
     if u == UP_ROTATE:
         return 0.05
-    best = 0.0  # imitator: the best action a standing lower assistant offers now
+    best = 0.0  # imitator: the best action a standing lower assistant offers now (tested only if it is better)
     for j in range(r.n_sectors):
         if slot_standing(r, s, j) > 0:
             a = action_of_slot(r, s, j)
-            if can_perform(r, s, p, a, True):
-                best = max(best, ws.value[a])
+            if ws.value[a] > best and can_perform(r, s, p, a, True):
+                best = ws.value[a]
     return best - 0.1
 
 
@@ -489,7 +544,7 @@ def prepare_placement(r, s, p, ws):
     value_lower_actions(r, s, p, ws, on_paint, on_exhibit)
 
 
-@njit
+@njit(inline="always")  # a read in the placement loops (of the heuristic and the search)
 def placement_value(r, s, p, loc, ws):
     """The value of placing an assistant on location loc, after prepare_placement."""
     if loc < MAX_SECTORS:
