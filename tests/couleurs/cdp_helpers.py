@@ -9,7 +9,7 @@ from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.engine.state import Stage
 
 _GAMES = {}
-DERIVED = ("slot_action", "occupants", "slot_up", "n_standing", "filled", "n_whites", "n_blacks")  # state.py
+DERIVED = ("slot_action", "occupants", "slot_up", "standing_at", "filled", "n_whites", "n_blacks")  # state.py
 
 
 def game(**rules) -> CouleursGame:

@@ -4,9 +4,9 @@ cubes, painting counts."""
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.rules.components import K, Painter, W
+from simkit.games.couleurs.rules.components import MAX_SECTORS, K, Painter, W
 from simkit.games.couleurs.rules.ruleset import BonusCardOption, PaintingMode
-from simkit.games.couleurs.engine.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
+from simkit.games.couleurs.engine.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, UP_WHITES, ErrorCode
 
 
 @njit
@@ -60,9 +60,15 @@ def slot_standing(r, s, j):
 
 
 @njit
-def standing_count(r, s, p):
-    """p's standing assistants: lower slots, whites, upper spaces."""
-    return np.int64(s.n_standing[p])
+def has_standing(r, s, p):
+    """Whether p has an assistant standing anywhere (lower slots, whites, upper spaces)."""
+    return s.standing_at[p] != 0
+
+
+@njit
+def owns_standing(r, s, p, loc):
+    """Whether p has an assistant standing on location loc."""
+    return (s.standing_at[p] >> loc) & 1 != 0
 
 
 @njit
@@ -75,15 +81,18 @@ def seat_sum(counts, n, j):
 
 
 @njit
-def count_standing(r, s, p):
-    """standing_count, counted on the board."""
-    total = np.int64(s.whites_standing[p])
+def standing_bits(r, s, p):
+    """standing_at[p], found on the board."""
+    bits = np.int64(0)
     for j in range(r.n_sectors):
-        total += s.lower_standing[p, j]
+        if s.lower_standing[p, j] > 0:
+            bits |= np.int64(1) << j
+    if s.whites_standing[p] > 0:
+        bits |= np.int64(1) << (MAX_SECTORS + UP_WHITES)
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p and s.upper_standing[u]:
-            total += 1
-    return total
+            bits |= np.int64(1) << (MAX_SECTORS + u)
+    return bits
 
 
 @njit
@@ -95,7 +104,7 @@ def recount_derived(r, s):
         s.occupants[j] = seat_sum(s.lower, r.n_players, j)
         s.slot_up[j] = seat_sum(s.lower_standing, r.n_players, j)
     for p in range(r.n_players):
-        s.n_standing[p] = count_standing(r, s, p)
+        s.standing_at[p] = standing_bits(r, s, p)
         for i in range(s.squares.shape[1]):
             s.filled[p, i] = 0
             s.n_whites[p, i] = 0

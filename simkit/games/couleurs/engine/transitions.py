@@ -26,10 +26,10 @@ from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GE
 from simkit.games.couleurs.engine.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
 # level, action_of_slot, active_index and painting_complete are part of this module's public interface
 from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, face_wheel, gain,  # noqa: F401
-                                       has_painter, level, market_mode, non_black, option_b, painting_complete,
-                                       painting_market_places, pay, player_pigment_limit, power_applies,
-                                       recount_derived, reset_painting, slot_occupants, slot_standing, standing_count,
-                                       trigger)
+                                       has_painter, has_standing, level, market_mode, non_black, option_b,
+                                       owns_standing, painting_complete, painting_market_places, pay,
+                                       player_pigment_limit, power_applies, recount_derived, reset_painting,
+                                       slot_occupants, slot_standing, trigger)
 from simkit.games.couleurs.engine.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.rules.ruleset import DraftMode, HalfTurnRule
@@ -229,7 +229,7 @@ def next_placer(r, s):
     s.stage = Stage.TURN
     for k in range(n):
         p = (s.first_player + k) % n
-        if standing_count(r, s, p) > 0:
+        if has_standing(r, s, p):
             s.current = p
             return
     s.error = ErrorCode.INVARIANT
@@ -261,7 +261,7 @@ def pass_turn(r, s):
     s.stage = Stage.TURN
     for k in range(1, n + 1):
         p = (s.current + k) % n
-        if standing_count(r, s, p) > 0:
+        if has_standing(r, s, p):
             s.current = p
             return
     end_phase2(r, s)
@@ -356,7 +356,7 @@ def recover(r, s, p, keep):
             s.upper_standing[u] = 0
     s.whites_on[p] = 0
     s.whites_standing[p] = 0
-    s.n_standing[p] = 1 if keep >= 0 else 0
+    s.standing_at[p] = np.int64(1) << keep if keep >= 0 else 0
 
 
 @njit
@@ -595,16 +595,6 @@ def place_ok(r, s, p, loc):
     if u >= N_UPPER or s.upper_owner[u] >= 0:
         return False
     return not (u == UP_FIRST and s.first_player == p)
-
-
-@njit
-def owns_standing(r, s, p, loc):
-    if loc < MAX_SECTORS:
-        return loc < r.n_sectors and s.lower_standing[p, loc] > 0
-    u = loc - MAX_SECTORS
-    if u == UP_WHITES:
-        return s.whites_standing[p] > 0
-    return u < N_UPPER and s.upper_owner[u] == p and s.upper_standing[u] > 0
 
 
 @njit
@@ -875,7 +865,7 @@ def apply_legal(r, s, a):
         else:
             s.upper_owner[loc - MAX_SECTORS] = p
             s.upper_standing[loc - MAX_SECTORS] = 1
-        s.n_standing[p] += 1
+        s.standing_at[p] |= np.int64(1) << loc
         s.to_place[p] -= 1
         next_placer(r, s)
         return
@@ -895,11 +885,15 @@ def apply_legal(r, s, a):
         if loc < MAX_SECTORS:
             s.lower_standing[p, loc] -= 1
             s.slot_up[loc] -= 1
+            left = s.lower_standing[p, loc]
         elif loc - MAX_SECTORS == UP_WHITES:
             s.whites_standing[p] -= 1
+            left = s.whites_standing[p]
         else:
             s.upper_standing[loc - MAX_SECTORS] = 0
-        s.n_standing[p] -= 1
+            left = 0
+        if left == 0:
+            s.standing_at[p] &= ~(np.int64(1) << loc)
         if not resolve:
             s.declined[p] += 1
             next_turn(r, s)

@@ -18,6 +18,7 @@ It reads only what the player may see (spec §2.4): its own reserve grids, and p
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core import explain
 from simkit.core.jit import njit
@@ -25,7 +26,7 @@ from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GE
                                                     MIX_BLACK, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING,
                                                     TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
 from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, fill_legal,
-                                                      is_legal, level, mix_inputs, non_black, owns_standing,
+                                                      is_legal, level, mix_inputs, non_black,
                                                       painting_complete, place_ok, resolvable, slot_standing, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
 from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
@@ -48,6 +49,7 @@ HIRE_UNTIL_ROUND = np.array([0, 6, 9])
 HIRE_PULL = np.array([0.0, 0.0, 2.0])
 BLACK_SPARE, BLACK_PATIENT, BLACK_PLANNED, BLACK_AUTO = 0, 1, 2, 3  # `black_eagerness` levels
 SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
+LOWER_LOCATIONS = (1 << MAX_SECTORS) - 1  # the lower slots' bits in a set of locations (state standing_at)
 
 
 # ---- what the player needs ------------------------------------------------------------------------------------
@@ -515,10 +517,11 @@ def planned_round(r, s, p, ws):
     for c in range(8):
         have[c] = s.reserve[p, c]
     on_paint, on_exhibit = False, False
-    for j in range(r.n_sectors):
+    standing = s.standing_at[p] & LOWER_LOCATIONS
+    while standing != 0:  # p's standing lower assistants, by slot
+        j = trailing_zeros(standing)
+        standing &= standing - 1
         k = s.lower_standing[p, j]
-        if k == 0:
-            continue
         a = action_of_slot(r, s, j)
         if a <= GET_BLUE:
             have[a] += k * level(r, s, p, TUBE)
@@ -617,12 +620,10 @@ def turn_action(r, s, p, ws):
     painting and buy no bonus card (needs() is computed for that test only)."""
     best, best_rank = -1, 99
     needs_known = False
-    for k in range(r.n_sectors + N_UPPER):
-        if best_rank == 0:  # nothing ranks better
-            break
-        loc = location(r, k)
-        if not owns_standing(r, s, p, loc):
-            continue
+    standing = s.standing_at[p]
+    while standing != 0 and best_rank != 0:  # p's standing assistants by location (nothing ranks better than 0)
+        loc = trailing_zeros(standing)
+        standing &= standing - 1
         rank = turn_rank(r, s, loc)
         if rank >= best_rank:  # declining it would rank lower still
             continue
@@ -850,7 +851,7 @@ def heuristic_choice(r, s, p, ws):
 def chosen_legal(st):
     """Whether the heuristic's choice in stage st is legal whenever it makes one (the other stages' choices are
     checked): it picks a turn's, a placement's, a paint's, a copy's or a kept assistant's among the actions the
-    stage's legality test accepts (the same tests: owns_standing and resolvable, place_ok, paint_ok_on and
+    stage's legality test accepts (the same tests: standing_at and resolvable, place_ok, paint_ok_on and
     valadon_ok_on on the target with cubes left, is_legal, lower), a free placement with first_legal_in, a payment
     or a discard among the colours held (least_needed_colour)."""
     return (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or st == Stage.PAINT or st == Stage.PAY
