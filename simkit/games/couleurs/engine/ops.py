@@ -97,8 +97,8 @@ def standing_bits(r, s, p):
 
 @njit
 def recount_derived(r, s):
-    """The fields kept as the fields they are counted from change (state.py), counted again from those (setup, and
-    a state whose board or paintings were written directly: a test's position)."""
+    """The fields kept as the fields they are counted from change (state.py), counted again from those: a state
+    whose board, paintings or rotation were written directly (a test's position)."""
     face_wheel(r, s)
     for j in range(r.n_sectors):
         s.occupants[j] = seat_sum(s.lower, r.n_players, j)

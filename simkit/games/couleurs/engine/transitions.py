@@ -24,7 +24,8 @@ from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GE
                                                     MIX_BLACK, MIX_GREEN, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TUBE,
                                                     UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
 from simkit.games.couleurs.engine.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
-# level, action_of_slot, active_index and painting_complete are part of this module's public interface
+# level, action_of_slot, active_index, painting_complete and recount_derived are part of this module's public
+# interface
 from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, face_wheel, gain,  # noqa: F401
                                        has_painter, has_standing, level, market_mode, non_black, option_b,
                                        owns_standing, painting_complete, painting_market_places, pay,
@@ -36,9 +37,10 @@ from simkit.games.couleurs.rules.ruleset import DraftMode, HalfTurnRule
 from simkit.games.couleurs.engine.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
 from simkit.games.couleurs.engine.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE,
                                          CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, END_ROUND_CAP, HELD, HIRE, KEEP,
-                                         MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP, TAKE,
-                                         TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK,
-                                         UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON, ErrorCode, Stage)
+                                         MAX_HELD, MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP,
+                                         TAKE, TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK,
+                                         TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON,
+                                         ErrorCode, Stage)
 
 # chance streams of a game seed: one per kind of chance event, so shared chance coincides across variants
 STREAM_PAINTING_DECK, STREAM_FIRST_PLAYER, STREAM_TYPES = 1, 2, 3
@@ -120,7 +122,7 @@ def setup(r, s, seed):
         for i in range(s.hand_n[p]):
             s.hand[p, i] = s.deck[s.deck_pos]
             s.deck_pos += 1
-        for i in range(r.draft_hand_size):  # cards taken later (market mode) are reset by take_painting
+        for i in range(MAX_HELD):  # every painting place empty (take_painting activates market mode's)
             reset_painting(r, s, p, i, CARD_RESERVE)
         s.painter[p] = -1
         s.gauguin_colour[p] = -1
@@ -141,7 +143,7 @@ def setup(r, s, seed):
         for p in range(n):
             for k in range(r.painter_deal):
                 s.dealt[p, k] = pool[p * r.painter_deal + k]
-    recount_derived(r, s)  # the wheel at its first position, no assistant on the board, the dealt paintings
+    face_wheel(r, s)  # the other counted fields: no assistant on the board, no cube on a painting (all 0)
     s.current = 0
     if r.module_painters and r.painter_choice_before_draft:
         s.stage = Stage.PAINTER

@@ -187,14 +187,13 @@ def spare_cubes(r, s, p, ws):
 
 @njit
 def least_needed_colour(r, s, p, ws):
-    """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
+    """The reserve colour (non-black) with the largest surplus over what p keeps, a white's counting half a cube
+    more (the first on a tie); -1 if the reserve is empty. Surpluses are compared doubled, as integers."""
     need = ws.need
-    best, best_surplus = -1, -1e9
+    best, best_surplus = -1, -(1 << 40)
     for c in range(7):
-        if s.reserve[p, c] <= 0:
-            continue
-        surplus = s.reserve[p, c] - need[KEEP_AT + c] + (0.5 if c == W else 0.0)
-        if surplus > best_surplus:
+        surplus = 2 * (s.reserve[p, c] - need[KEEP_AT + c]) + (1 if c == W else 0)
+        if s.reserve[p, c] > 0 and surplus > best_surplus:
             best, best_surplus = c, surplus
     return best
 
@@ -566,8 +565,13 @@ def location(r, k):
 def place_action(r, s, p, ws):
     prepare_placement(r, s, p, ws)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
-    for k in range(r.n_sectors + N_UPPER):
-        loc = location(r, k)
+    for j in range(r.n_sectors):  # the lower slots, then the upper spaces (location order)
+        if place_ok(r, s, p, j):
+            value = placement_value(r, s, p, j, ws)
+            explain.note(ws.explain, PLACE + j, value)
+            if value > best_value:
+                best, best_value = PLACE + j, value
+    for loc in range(MAX_SECTORS, MAX_SECTORS + N_UPPER):
         if place_ok(r, s, p, loc):
             value = placement_value(r, s, p, loc, ws)
             explain.note(ws.explain, PLACE + loc, value)
