@@ -555,13 +555,6 @@ def placement_value(r, s, p, loc, ws):
 
 
 @njit(inline="always")
-def location(r, k):
-    """The k-th location of the board (0 <= k < n_sectors + N_UPPER): the lower slots, then the upper spaces
-    (locations MAX_SECTORS + u; the slots between are not on this board)."""
-    return k if k < r.n_sectors else MAX_SECTORS + k - r.n_sectors
-
-
-@njit(inline="always")
 def place_action(r, s, p, ws):
     prepare_placement(r, s, p, ws)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
