@@ -9,7 +9,8 @@ from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.engine.state import Stage
 
 _GAMES = {}
-DERIVED = ("slot_action", "occupants", "slot_up", "standing_at", "filled", "n_whites", "n_blacks")  # state.py
+# the fields the engine keeps as others change (state.py)
+DERIVED = ("slot_action", "occupants", "slot_up", "standing_at", "lower_at", "filled", "n_whites", "n_blacks")
 
 
 def game(**rules) -> CouleursGame:

@@ -105,6 +105,10 @@ def recount_derived(r, s):
         s.slot_up[j] = seat_sum(s.lower_standing, r.n_players, j)
     for p in range(r.n_players):
         s.standing_at[p] = standing_bits(r, s, p)
+        s.lower_at[p] = 0
+        for j in range(r.n_sectors):
+            if s.lower[p, j] > 0:
+                s.lower_at[p] |= np.int64(1) << j
         for i in range(s.squares.shape[1]):
             s.filled[p, i] = 0
             s.n_whites[p, i] = 0

@@ -184,9 +184,10 @@ STATE_DTYPE = np.dtype([
     # counted from the fields above, kept as those change (the policies read them many times per decision;
     # ops.recount_derived counts them again): the action each lower slot faces (ops.face_wheel), the assistants on
     # each lower slot and those of them standing (every player's), the locations where each player has an
-    # assistant standing (bit 1 << loc), and each painting's filled squares, whites and blacks (ops.set_square)
+    # assistant standing (bit 1 << loc) and the lower slots where he has one (bit 1 << j), and each painting's
+    # filled squares, whites and blacks (ops.set_square)
     ("slot_action", "i1", MAX_SECTORS), ("occupants", "i1", MAX_SECTORS), ("slot_up", "i1", MAX_SECTORS),
-    ("standing_at", "i8", MAX_PLAYERS), ("filled", "i1", (MAX_PLAYERS, MAX_HELD)),
+    ("standing_at", "i8", MAX_PLAYERS), ("lower_at", "i8", MAX_PLAYERS), ("filled", "i1", (MAX_PLAYERS, MAX_HELD)),
     ("n_whites", "i1", (MAX_PLAYERS, MAX_HELD)), ("n_blacks", "i1", (MAX_PLAYERS, MAX_HELD)),
     # statistics
     ("turns", "i2", MAX_PLAYERS), ("resolved", "i2", MAX_PLAYERS), ("declined", "i2", MAX_PLAYERS),

@@ -14,6 +14,7 @@ deck in bonus.py and scoring in scoring.py; the names other code uses are re-exp
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
@@ -342,16 +343,21 @@ def next_discarder(r, s):
 @njit
 def recover(r, s, p, keep):
     """Phase 3 step 4 for player p: keep one lower assistant standing on slot `keep` (-1: none), recover the rest."""
-    for j in range(r.n_sectors):
+    placed = s.lower_at[p]
+    while placed != 0:  # the lower slots holding p's assistants
+        j = trailing_zeros(placed)
+        placed &= placed - 1
         s.occupants[j] -= s.lower[p, j]
         s.slot_up[j] -= s.lower_standing[p, j]
         s.lower[p, j] = 0
         s.lower_standing[p, j] = 0
+    s.lower_at[p] = 0
     if keep >= 0:
         s.lower[p, keep] = 1
         s.lower_standing[p, keep] = 1
         s.occupants[keep] += 1
         s.slot_up[keep] += 1
+        s.lower_at[p] = np.int64(1) << keep
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p:
             s.upper_owner[u] = -1
@@ -366,10 +372,7 @@ def next_keeper(r, s):
     n = r.n_players
     while s.p3_idx < n:
         p = (s.first_player + s.p3_idx) % n
-        onboard = 0
-        for j in range(r.n_sectors):
-            onboard += s.lower[p, j]
-        if onboard > 0:
+        if s.lower_at[p] != 0:  # an assistant on the lower board
             s.stage = Stage.KEEP
             s.current = p
             return
@@ -861,6 +864,7 @@ def apply_legal(r, s, a):
             s.lower_standing[p, loc] += 1
             s.occupants[loc] += 1
             s.slot_up[loc] += 1
+            s.lower_at[p] |= np.int64(1) << loc
         elif loc - MAX_SECTORS == UP_WHITES:
             s.whites_on[p] += 1
             s.whites_standing[p] += 1

@@ -642,8 +642,8 @@ def paint_action(r, s, p, ws):
     """The next cube to place: the signature first when sign_first (black_eagerness other than spare: a black
     in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
     Toulouse-Lautrec mismatch for a colour p lacks, a signature, a white within the tolerance (or Valadon's), else
-    stop. The cube goes on the painting the engine targets."""
-    need = ws.need
+    stop. The cube goes on the painting the engine targets. needs() (what p keeps) is computed for the mismatches
+    only."""
     tolerance, sign = int(ws.params[TOLERANCE]), ws.params[SIGN] > 0.5
     sign_first = int(ws.params[BLACK_EAGERNESS]) > 0
     i = s.target
@@ -661,11 +661,15 @@ def paint_action(r, s, p, ws):
         if s.squares[p, i, q] == EMPTY and paint_ok_on(r, s, p, i, q, c) and s.pend_count > 0:
             return PAINT_CUBE + 8 * q + c
     if s.pend_count > 0:
+        needs_known = False
         for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
             if s.squares[p, i, q] != EMPTY or s.reserve[p, r.card_grid[card, q]] > 0:
                 continue
+            if not needs_known:
+                reserve_needs(r, s, p, ws)
+                needs_known = True
             for c in range(6):
-                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok_on(r, s, p, i, q, c):
+                if s.reserve[p, c] > ws.need[KEEP_AT + c] and paint_ok_on(r, s, p, i, q, c):
                     return PAINT_CUBE + 8 * q + c
             if sign and paint_ok_on(r, s, p, i, q, K):
                 return PAINT_CUBE + 8 * q + K
@@ -734,12 +738,14 @@ def keep_action(r, s, p, ws):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     reserve_needs(r, s, p, ws)
     best, best_value = -1, -1e9
-    for j in range(r.n_sectors):
-        if s.lower[p, j] > 0:
-            value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
-            explain.note(ws.explain, KEEP + j, value)
-            if value > best_value:
-                best, best_value = KEEP + j, value
+    placed = s.lower_at[p]
+    while placed != 0:  # the lower slots holding p's assistants
+        j = trailing_zeros(placed)
+        placed &= placed - 1
+        value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+        explain.note(ws.explain, KEEP + j, value)
+        if value > best_value:
+            best, best_value = KEEP + j, value
     return best
 
 
@@ -750,7 +756,8 @@ def heuristic_choice(r, s, p, ws):
     params = ws.params
     tier_pref, tolerance = int(params[0]), int(params[TOLERANCE])
     st = s.stage
-    # the stages that do not read needs() (the turn computes it only for a take_painting assistant)
+    # the stages that do not read needs() first (the turn computes it only for a take_painting assistant, a paint
+    # for a mismatch)
     if st == Stage.TURN:
         return turn_action(r, s, p, ws)
     if st == Stage.PLACE:
@@ -794,13 +801,13 @@ def heuristic_choice(r, s, p, ws):
         return target_action(r, s, p)
     if st == Stage.EXHIBIT_WHICH:
         return exhibit_choice(r, s, p)
+    if st == Stage.PAINT:
+        return paint_action(r, s, p, ws)
     reserve_needs(r, s, p, ws)
     need = ws.need
     if st == Stage.PAY or st == Stage.DISCARD:
         c = least_needed_colour(r, s, p, ws)
         return COLOUR + c if c >= 0 else -1
-    if st == Stage.PAINT:
-        return paint_action(r, s, p, ws)
     if st == Stage.CEZANNE:
         t = s.pend_track
         return ACCEPT if spare_cubes(r, s, p, ws) >= r.track_level[t, s.space[p, t]] else STOP
