@@ -592,8 +592,8 @@ def perform_upper(r, s, p, u):
 
 @njit
 def place_ok(r, s, p, loc):
-    if loc < MAX_SECTORS:
-        return loc < r.n_sectors and r.cap[loc] > 0 and slot_occupants(r, s, loc) < r.cap[loc]
+    if loc < MAX_SECTORS:  # without branches (the placement scans test every slot): cap is read up to MAX_SECTORS
+        return (loc < r.n_sectors) & (r.cap[loc] > 0) & (slot_occupants(r, s, loc) < r.cap[loc])
     u = loc - MAX_SECTORS
     if u == UP_WHITES:
         return True
@@ -797,11 +797,119 @@ def apply_action(r, s, a):
 def apply_legal(r, s, a):
     """The transition of an action known to be legal: `apply_action` after its check, and the batch loop and the
     search's rollouts with an action of the compiled policies, which choose legal actions only (the step API checks
-    every one they choose, tests/conformance), so their decisions pay no second legality test."""
+    every one they choose, tests/conformance), so their decisions pay no second legality test. The frequent stages
+    have a function each, the others share apply_other: compiled code clears a slot for every call a function makes
+    when it starts, which one function holding every stage's calls did before each action."""
     p = s.current
-    n = r.n_players
     s.turn += 1
     s.turns[p] += 1
+    st = s.stage
+    if st == Stage.TURN:
+        take_turn(r, s, p, a)
+    elif st == Stage.PLACE:
+        place_assistant(r, s, p, a - PLACE)
+    elif st == Stage.PAY:
+        pay_upgrade(r, s, p, a - COLOUR)
+    elif st == Stage.PAINT or st == Stage.FREE_PAINT or st == Stage.DEGAS or st == Stage.PAINT_TARGET:
+        if not apply_placement(r, s, p, a):
+            next_turn(r, s)
+    elif st == Stage.KEEP:
+        keep_assistant(r, s, p, a - KEEP)
+    elif st == Stage.DISCARD:
+        discard_cube(r, s, p, a - COLOUR)
+    else:
+        apply_other(r, s, p, a)
+
+
+@njit
+def place_assistant(r, s, p, loc):
+    """Phase 1: p places an assistant on location loc."""
+    if loc < MAX_SECTORS:
+        s.lower[p, loc] += 1
+        s.lower_standing[p, loc] += 1
+        s.occupants[loc] += 1
+        s.slot_up[loc] += 1
+        s.lower_at[p] |= np.int64(1) << loc
+    elif loc - MAX_SECTORS == UP_WHITES:
+        s.whites_on[p] += 1
+        s.whites_standing[p] += 1
+    else:
+        s.upper_owner[loc - MAX_SECTORS] = p
+        s.upper_standing[loc - MAX_SECTORS] = 1
+    s.standing_at[p] |= np.int64(1) << loc
+    s.to_place[p] -= 1
+    next_placer(r, s)
+
+
+@njit
+def take_turn(r, s, p, a):
+    """Phase 2: p lays down a standing assistant and resolves or declines its action, or (option B) uses a held card
+    first."""
+    if a >= HELD:  # option B: a held card before the assistant
+        s.b_phase = B_BEFORE
+        use_held(r, s, p, a - HELD)
+        return
+    resolve = a < DECLINE
+    loc = a - (USE if resolve else DECLINE)
+    if loc < MAX_SECTORS:
+        s.lower_standing[p, loc] -= 1
+        s.slot_up[loc] -= 1
+        left = s.lower_standing[p, loc]
+    elif loc - MAX_SECTORS == UP_WHITES:
+        s.whites_standing[p] -= 1
+        left = s.whites_standing[p]
+    else:
+        s.upper_standing[loc - MAX_SECTORS] = 0
+        left = 0
+    if left == 0:
+        s.standing_at[p] &= ~(np.int64(1) << loc)
+    if not resolve:
+        s.declined[p] += 1
+        next_turn(r, s)
+        return
+    s.resolved[p] += 1
+    s.pend_copy = 0
+    s.tool_left = -1
+    if loc < MAX_SECTORS:
+        waiting = perform(r, s, p, action_of_slot(r, s, loc))
+    else:
+        waiting = perform_upper(r, s, p, loc - MAX_SECTORS)
+    if not waiting:
+        next_turn(r, s)
+
+
+@njit
+def pay_upgrade(r, s, p, c):
+    """An upgrade's payment: one cube of colour c; the marker moves once it is paid."""
+    pay(r, s, p, c, 1)
+    s.pend_count -= 1
+    if s.pend_count > 0:
+        return
+    if not advance_marker(r, s, p) and not cezanne_offer(r, s, p):
+        next_turn(r, s)
+
+
+@njit
+def discard_cube(r, s, p, c):
+    """Phase 3 step 3: p discards a cube of colour c."""
+    pay(r, s, p, c, 1)
+    if non_black(r, s, p) <= player_pigment_limit(r, s, p):
+        s.p3_idx += 1
+        next_discarder(r, s)
+
+
+@njit
+def keep_assistant(r, s, p, j):
+    """Phase 3 step 4: p keeps its assistant on lower slot j standing (recovers the others)."""
+    recover(r, s, p, j)
+    s.p3_idx += 1
+    next_keeper(r, s)
+
+
+@njit
+def apply_other(r, s, p, a):
+    """apply_legal in the less frequent stages: setup choices, bonus cards, painter powers, imitator, exhibits."""
+    n = r.n_players
     st = s.stage
     if st == Stage.DRAFT:
         i = a - CARD
@@ -857,70 +965,11 @@ def apply_legal(r, s, a):
             s.gained[c] += 1
         next_gauguin(r, s, p + 1)
         return
-    if st == Stage.PLACE:
-        loc = a - PLACE
-        if loc < MAX_SECTORS:
-            s.lower[p, loc] += 1
-            s.lower_standing[p, loc] += 1
-            s.occupants[loc] += 1
-            s.slot_up[loc] += 1
-            s.lower_at[p] |= np.int64(1) << loc
-        elif loc - MAX_SECTORS == UP_WHITES:
-            s.whites_on[p] += 1
-            s.whites_standing[p] += 1
-        else:
-            s.upper_owner[loc - MAX_SECTORS] = p
-            s.upper_standing[loc - MAX_SECTORS] = 1
-        s.standing_at[p] |= np.int64(1) << loc
-        s.to_place[p] -= 1
-        next_placer(r, s)
-        return
-    if st == Stage.TURN and a >= HELD:  # option B: a held card before the assistant
-        s.b_phase = B_BEFORE
-        use_held(r, s, p, a - HELD)
-        return
     if st == Stage.USE_HELD:  # option B: a held card after the action, or none
         if a == STOP:
             next_turn(r, s)
         else:
             use_held(r, s, p, a - HELD)
-        return
-    if st == Stage.TURN:
-        resolve = a < DECLINE
-        loc = a - (USE if resolve else DECLINE)
-        if loc < MAX_SECTORS:
-            s.lower_standing[p, loc] -= 1
-            s.slot_up[loc] -= 1
-            left = s.lower_standing[p, loc]
-        elif loc - MAX_SECTORS == UP_WHITES:
-            s.whites_standing[p] -= 1
-            left = s.whites_standing[p]
-        else:
-            s.upper_standing[loc - MAX_SECTORS] = 0
-            left = 0
-        if left == 0:
-            s.standing_at[p] &= ~(np.int64(1) << loc)
-        if not resolve:
-            s.declined[p] += 1
-            next_turn(r, s)
-            return
-        s.resolved[p] += 1
-        s.pend_copy = 0
-        s.tool_left = -1
-        if loc < MAX_SECTORS:
-            waiting = perform(r, s, p, action_of_slot(r, s, loc))
-        else:
-            waiting = perform_upper(r, s, p, loc - MAX_SECTORS)
-        if not waiting:
-            next_turn(r, s)
-        return
-    if st == Stage.PAY:
-        pay(r, s, p, a - COLOUR, 1)
-        s.pend_count -= 1
-        if s.pend_count > 0:
-            return
-        if not advance_marker(r, s, p) and not cezanne_offer(r, s, p):
-            next_turn(r, s)
         return
     if st == Stage.BONUS:
         t = s.pend_track
@@ -1031,10 +1080,6 @@ def apply_legal(r, s, a):
         gain(r, s, p, s.pend_colour, level(r, s, p, PALETTE))
         next_turn(r, s)
         return
-    if st == Stage.PAINT or st == Stage.FREE_PAINT or st == Stage.DEGAS or st == Stage.PAINT_TARGET:
-        if not apply_placement(r, s, p, a):
-            next_turn(r, s)
-        return
     if st == Stage.COPY:
         s.pend_copy = 1
         if not perform(r, s, p, action_of_slot(r, s, a - COPY)):
@@ -1055,15 +1100,4 @@ def apply_legal(r, s, a):
     if st == Stage.ROTATE:
         rotate(r, s, r.rotate_options[a - ROTATE])
         start_discard(r, s)
-        return
-    if st == Stage.DISCARD:
-        pay(r, s, p, a - COLOUR, 1)
-        if non_black(r, s, p) <= player_pigment_limit(r, s, p):
-            s.p3_idx += 1
-            next_discarder(r, s)
-        return
-    if st == Stage.KEEP:
-        recover(r, s, p, a - KEEP)
-        s.p3_idx += 1
-        next_keeper(r, s)
         return

@@ -554,16 +554,17 @@ def placement_value(r, s, p, loc, ws):
     return upper_value(r, s, p, loc - MAX_SECTORS, ws)
 
 
-@njit(inline="always")
+@njit
 def place_action(r, s, p, ws):
     prepare_placement(r, s, p, ws)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
     for j in range(r.n_sectors):  # the lower slots, then the upper spaces (location order)
-        if place_ok(r, s, p, j):
-            value = placement_value(r, s, p, j, ws)
+        ok = place_ok(r, s, p, j)
+        value = placement_value(r, s, p, j, ws)
+        if ok and explain.explaining(ws.explain):
             explain.note(ws.explain, PLACE + j, value)
-            if value > best_value:
-                best, best_value = PLACE + j, value
+        if ok & (value > best_value):
+            best, best_value = PLACE + j, value
     for loc in range(MAX_SECTORS, MAX_SECTORS + N_UPPER):
         if place_ok(r, s, p, loc):
             value = placement_value(r, s, p, loc, ws)
@@ -610,7 +611,7 @@ def reserve_needs(r, s, p, ws):
     needs(r, s, p, ws)
 
 
-@njit(inline="always")
+@njit
 def turn_action(r, s, p, ws):
     """The standing assistant of best turn_rank p can resolve (the first such location), else the one of best rank
     to decline (declining ranks 10 lower). It does not resolve a take_painting assistant that would take no
@@ -733,7 +734,7 @@ def best_tool(r, s, p, upgrades):
     return best
 
 
-@njit(inline="always")
+@njit
 def keep_action(r, s, p, ws):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     reserve_needs(r, s, p, ws)
@@ -752,18 +753,37 @@ def keep_action(r, s, p, ws):
 @njit(inline="always")
 def heuristic_choice(r, s, p, ws):
     """The heuristic's action for p, its parameters in ws.params; the candidates it values are noted in ws.explain
-    (`core.explain`). The stages that value cubes compute needs() first."""
-    params = ws.params
-    tier_pref, tolerance = int(params[0]), int(params[TOLERANCE])
+    (`core.explain`). The frequent stages have a function each, the others share other_choice: compiled code clears
+    a slot for every call a function makes when it starts, which one function holding every stage's calls did
+    before each decision."""
     st = s.stage
-    # the stages that do not read needs() first (the turn computes it only for a take_painting assistant, a paint
-    # for a mismatch)
     if st == Stage.TURN:
         return turn_action(r, s, p, ws)
     if st == Stage.PLACE:
         return place_action(r, s, p, ws)
     if st == Stage.KEEP:
         return keep_action(r, s, p, ws)
+    if st == Stage.PAINT:
+        return paint_action(r, s, p, ws)
+    if st == Stage.PAY or st == Stage.DISCARD:
+        return payment(r, s, p, ws)
+    return other_choice(r, s, p, ws)
+
+
+@njit
+def payment(r, s, p, ws):
+    """An upgrade's payment or a discard: the cube p needs least (needs() of its reserve)."""
+    reserve_needs(r, s, p, ws)
+    c = least_needed_colour(r, s, p, ws)
+    return COLOUR + c if c >= 0 else -1
+
+
+@njit
+def other_choice(r, s, p, ws):
+    """heuristic_choice in the less frequent stages. The stages that value cubes compute needs() first."""
+    params = ws.params
+    tier_pref, tolerance = int(params[0]), int(params[TOLERANCE])
+    st = s.stage
     if st == Stage.FREE_PAINT or st == Stage.DEGAS:  # free placements: take them all
         a = first_legal_in(r, s, PAINT_CUBE, VALADON)
         return a if a >= 0 else STOP
@@ -801,13 +821,8 @@ def heuristic_choice(r, s, p, ws):
         return target_action(r, s, p)
     if st == Stage.EXHIBIT_WHICH:
         return exhibit_choice(r, s, p)
-    if st == Stage.PAINT:
-        return paint_action(r, s, p, ws)
     reserve_needs(r, s, p, ws)
     need = ws.need
-    if st == Stage.PAY or st == Stage.DISCARD:
-        c = least_needed_colour(r, s, p, ws)
-        return COLOUR + c if c >= 0 else -1
     if st == Stage.CEZANNE:
         t = s.pend_track
         return ACCEPT if spare_cubes(r, s, p, ws) >= r.track_level[t, s.space[p, t]] else STOP
@@ -849,6 +864,8 @@ def heuristic_choice(r, s, p, ws):
     if st == Stage.USE_HELD:
         return held_action(r, s, p, ws)
     return -1
+
+
 
 
 @njit(inline="always")
