@@ -47,6 +47,13 @@ def face_wheel(r, s):
         s.slot_action[j] = r.wheel[(j - s.rotation) % r.n_sectors]
 
 
+@njit(inline="always")
+def seat_after(r, p, k):
+    """The seat k places after seat p in turn order (0 <= k <= n_players): wrapped once, without a division."""
+    q = p + k
+    return q - r.n_players if q >= r.n_players else q
+
+
 @njit
 def slot_occupants(r, s, j):
     """Every player's assistants on lower slot j."""

@@ -31,7 +31,7 @@ from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, face
                                        has_painter, has_standing, level, market_mode, non_black, option_b,
                                        owns_standing, painting_complete, painting_market_places, pay,
                                        player_pigment_limit, power_applies, recount_derived, reset_painting,
-                                       slot_occupants, slot_standing, trigger)
+                                       seat_after, slot_occupants, slot_standing, trigger)
 from simkit.games.couleurs.engine.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.rules.ruleset import DraftMode, HalfTurnRule
@@ -222,7 +222,7 @@ def begin_round(r, s):
 def next_placer(r, s):
     n = r.n_players
     for k in range(1, n + 1):
-        p = (s.current + k) % n
+        p = seat_after(r, s.current, k)
         if s.to_place[p] > 0:
             s.current = p
             return
@@ -231,7 +231,7 @@ def next_placer(r, s):
     # mishandles mutually recursive functions).
     s.stage = Stage.TURN
     for k in range(n):
-        p = (s.first_player + k) % n
+        p = seat_after(r, s.first_player, k)
         if has_standing(r, s, p):
             s.current = p
             return
@@ -263,7 +263,7 @@ def pass_turn(r, s):
     n = r.n_players
     s.stage = Stage.TURN
     for k in range(1, n + 1):
-        p = (s.current + k) % n
+        p = seat_after(r, s.current, k)
         if has_standing(r, s, p):
             s.current = p
             return
@@ -330,7 +330,7 @@ def next_discarder(r, s):
     """Phase 3 step 3: in turn order, players over the pigment limit discard down to it."""
     n = r.n_players
     while s.p3_idx < n:
-        p = (s.first_player + s.p3_idx) % n
+        p = seat_after(r, s.first_player, s.p3_idx)
         if non_black(r, s, p) > player_pigment_limit(r, s, p):
             s.stage = Stage.DISCARD
             s.current = p
@@ -371,7 +371,7 @@ def recover(r, s, p, keep):
 def next_keeper(r, s):
     n = r.n_players
     while s.p3_idx < n:
-        p = (s.first_player + s.p3_idx) % n
+        p = seat_after(r, s.first_player, s.p3_idx)
         if s.lower_at[p] != 0:  # an assistant on the lower board
             s.stage = Stage.KEEP
             s.current = p

@@ -55,7 +55,7 @@ LOWER_LOCATIONS = (1 << MAX_SECTORS) - 1  # the lower slots' bits in a set of lo
 # ---- what the player needs ------------------------------------------------------------------------------------
 
 
-@njit
+@njit(inline="always")  # a short loop, in needs() only
 def focus_index(r, s, p):
     """The painting p plans around: the unfinished active painting with the fewest empty squares (the base game's
     market lets p hold several; finishing one before the next keeps cubes from spreading), else the first active
@@ -884,7 +884,15 @@ def heuristic_action(r, s, p, ws):
     """The heuristic's action (its parameters in ws.params); falls back to the first legal action should a rule it
     does not model (a future engine stage) leave its choice illegal."""
     a = heuristic_choice(r, s, p, ws)
-    if a >= 0 and (chosen_legal(s.stage) or is_legal(r, s, a)):
+    if a >= 0 and chosen_legal(s.stage):
+        return a
+    return checked(r, s, a, ws)
+
+
+@njit
+def checked(r, s, a, ws):
+    """a if it is legal, else the first legal action (-1: none)."""
+    if a >= 0 and is_legal(r, s, a):
         return a
     n = fill_legal(r, s, ws.legal)
     return ws.legal[0] if n > 0 else -1
