@@ -793,7 +793,7 @@ def apply_action(r, s, a):
     apply_legal(r, s, a)
 
 
-@njit
+@njit(inline="always")  # a dispatcher: typed in its callers, it adds no compiled level above the stages'
 def apply_legal(r, s, a):
     """The transition of an action known to be legal: `apply_action` after its check, and the batch loop and the
     search's rollouts with an action of the compiled policies, which choose legal actions only (the step API checks

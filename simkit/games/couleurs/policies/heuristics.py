@@ -879,7 +879,7 @@ def chosen_legal(st):
             or st == Stage.DISCARD or st == Stage.COPY or st == Stage.FREE_PAINT or st == Stage.DEGAS)
 
 
-@njit
+@njit(inline="always")  # a dispatcher: typed in its callers, it adds no compiled level above the stages'
 def heuristic_action(r, s, p, ws):
     """The heuristic's action (its parameters in ws.params); falls back to the first legal action should a rule it
     does not model (a future engine stage) leave its choice illegal."""
