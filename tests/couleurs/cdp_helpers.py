@@ -10,7 +10,8 @@ from simkit.games.couleurs.engine.state import Stage
 
 _GAMES = {}
 # the fields the engine keeps as others change (state.py)
-DERIVED = ("slot_action", "occupants", "slot_up", "standing_at", "lower_at", "filled", "n_whites", "n_blacks")
+DERIVED = ("slot_action", "occupants", "slot_up", "standing_at", "lower_at", "filled", "n_whites", "n_blacks",
+           "to_fill")
 
 
 def game(**rules) -> CouleursGame:

@@ -6,7 +6,8 @@ import numpy as np
 from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import MAX_SECTORS, K, Painter, W
 from simkit.games.couleurs.rules.ruleset import BonusCardOption, PaintingMode
-from simkit.games.couleurs.engine.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, UP_WHITES, ErrorCode
+from simkit.games.couleurs.engine.state import (BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_GRID_COLOURS, N_UPPER, UP_WHITES,
+                                                ErrorCode)
 
 
 @njit
@@ -117,11 +118,7 @@ def recount_derived(r, s):
             if s.lower[p, j] > 0:
                 s.lower_at[p] |= np.int64(1) << j
         for i in range(s.squares.shape[1]):
-            s.filled[p, i] = 0
-            s.n_whites[p, i] = 0
-            s.n_blacks[p, i] = 0
-            for q in range(9):
-                count_square(s, p, i, s.squares[p, i, q], 1)
+            count_painting(r, s, p, i)
 
 
 @njit
@@ -229,15 +226,37 @@ def all_filled(r, s, p, i):
 @njit
 def set_square(r, s, p, i, q, c):
     """Square q of p's painting i now holds a cube of colour c (EMPTY: none); the painting's counts follow."""
-    count_square(s, p, i, s.squares[p, i, q], -1)
+    count_square(r, s, p, i, q, s.squares[p, i, q], -1)
     s.squares[p, i, q] = c
-    count_square(s, p, i, c, 1)
+    count_square(r, s, p, i, q, c, 1)
 
 
-@njit(inline="always")  # a few additions: set_square and recount_derived's loop take them in their own code
-def count_square(s, p, i, c, k):
-    """Add k to the counts of p's painting i that a square holding c adds to (filled, n_whites, n_blacks)."""
-    if c != EMPTY:
+@njit
+def hold_card(r, s, p, i, card):
+    """p's painting place i holds painting card `card`; its counts follow (to_fill: the colours its grid asks)."""
+    s.cards[p, i] = card
+    count_painting(r, s, p, i)
+
+
+@njit
+def count_painting(r, s, p, i):
+    """The counts of p's painting place i (filled, n_whites, n_blacks, to_fill), from its squares and its card."""
+    s.filled[p, i] = 0
+    s.n_whites[p, i] = 0
+    s.n_blacks[p, i] = 0
+    for c in range(N_GRID_COLOURS):
+        s.to_fill[p, i, c] = 0
+    for q in range(9):
+        count_square(r, s, p, i, q, s.squares[p, i, q], 1)
+
+
+@njit(inline="always")  # a few additions: set_square and count_painting's loop take them in their own code
+def count_square(r, s, p, i, q, c, k):
+    """Add k to the counts of p's painting i that its square q holding c adds to: an empty square to to_fill (the
+    colour the card asks there), a cube to filled and to n_whites or n_blacks."""
+    if c == EMPTY:
+        s.to_fill[p, i, r.card_grid[s.cards[p, i], q]] += k
+    else:
         s.filled[p, i] += k
         if c == W:
             s.n_whites[p, i] += k
@@ -251,9 +270,7 @@ def reset_painting(r, s, p, i, card_state):
     returned colours) empty."""
     s.card_state[p, i] = card_state
     s.complete[p, i] = 0
-    s.filled[p, i] = 0
-    s.n_whites[p, i] = 0
-    s.n_blacks[p, i] = 0
     for q in range(9):
         s.squares[p, i, q] = EMPTY
         s.ghost[p, i, q] = EMPTY
+    count_painting(r, s, p, i)

@@ -28,7 +28,7 @@ from simkit.games.couleurs.engine.market import can_take, draw_painting, refresh
 # level, action_of_slot, active_index, painting_complete and recount_derived are part of this module's public
 # interface
 from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, face_wheel, gain,  # noqa: F401
-                                       has_painter, has_standing, level, market_mode, non_black, option_b,
+                                       has_painter, has_standing, hold_card, level, market_mode, non_black, option_b,
                                        owns_standing, painting_complete, painting_market_places, pay,
                                        player_pigment_limit, power_applies, recount_derived, reset_painting,
                                        seat_after, slot_occupants, slot_standing, trigger)
@@ -134,7 +134,7 @@ def setup(r, s, seed):
     if r.draft_mode == DraftMode.KEEP_DEALT and not market_mode(r):
         for p in range(n):
             for i in range(r.draft_hand_size):
-                s.cards[p, i] = s.hand[p, i]
+                hold_card(r, s, p, i, s.hand[p, i])
             s.n_kept[p] = r.draft_hand_size
             s.hand_n[p] = 0
     if r.module_painters:  # spec §2.3 step 5: deal painter tiles from the pool (their own chance stream)
@@ -487,9 +487,16 @@ def can_perform(r, s, p, a, copy):
 @njit
 def can_copy(r, s, p):
     for j in range(r.n_sectors):
-        if slot_standing(r, s, j) > 0 and can_perform(r, s, p, action_of_slot(r, s, j), True):
+        if copyable(r, s, p, j):
             return True
     return False
+
+
+@njit
+def copyable(r, s, p, j):
+    """Whether p's imitator may copy the action lower slot j faces: an assistant stands there and p meets the
+    action's requirements."""
+    return slot_standing(r, s, j) > 0 and can_perform(r, s, p, action_of_slot(r, s, j), True)
 
 
 @njit
@@ -692,8 +699,7 @@ def is_legal(r, s, a):
     if st == Stage.GAUGUIN:
         return COLOUR + O <= a <= COLOUR + P
     if st == Stage.COPY:
-        return (COPY <= a < COPY + r.n_sectors and slot_standing(r, s, a - COPY) > 0
-                and can_perform(r, s, p, action_of_slot(r, s, a - COPY), True))
+        return COPY <= a < COPY + r.n_sectors and copyable(r, s, p, a - COPY)
     if st == Stage.ROTATE:
         return ROTATE <= a < ROTATE + r.n_rotate_options
     if st == Stage.KEEP:
@@ -913,7 +919,7 @@ def apply_other(r, s, p, a):
     st = s.stage
     if st == Stage.DRAFT:
         i = a - CARD
-        s.cards[p, s.n_kept[p]] = s.hand[p, i]
+        hold_card(r, s, p, s.n_kept[p], s.hand[p, i])
         s.n_kept[p] += 1
         for k in range(i, s.hand_n[p] - 1):
             s.hand[p, k] = s.hand[p, k + 1]

@@ -25,16 +25,16 @@ from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, LOWER_ACTIONS, MAX_SECTORS,
                                                     MIX_BLACK, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING,
                                                     TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
-from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, fill_legal,
-                                                      is_legal, level, mix_inputs, non_black,
+from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, copyable,
+                                                      fill_legal, is_legal, level, mix_inputs, non_black,
                                                       painting_complete, place_ok, resolvable, slot_standing, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
 from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
 from simkit.games.couleurs.engine.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
-                                                HELD, HIRE, KEEP, MIXCARD, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP,
-                                                SWAP, TAKE, TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR,
-                                                UP_ROTATE, UP_WHITES, USE, VALADON, Stage)
+                                                HELD, HIRE, KEEP, MIXCARD, N_GRID_COLOURS, N_UPPER, PAINT_CUBE, PLACE,
+                                                ROTATE, STOP, SWAP, TAKE, TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST,
+                                                UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON, Stage)
 
 TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
@@ -93,11 +93,10 @@ def needs(r, s, p, ws):
     ws.focus = i
     if i < 0 or painting_complete(r, s, p, i):
         return 0
-    card = s.cards[p, i]
     filled, whites, blacks = painting_counts(r, s, p, i)
     empty = 9 - filled
-    for q in range(9):  # counted without a branch per square (their contents are not predictable)
-        out[r.card_grid[card, q]] += np.int64(s.squares[p, i, q] == EMPTY)
+    for c in range(N_GRID_COLOURS):
+        out[c] = s.to_fill[p, i, c]
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
         out[KEEP_AT + c] = out[c]  # squares of colour c
@@ -855,7 +854,7 @@ def other_choice(r, s, p, ws):
     if st == Stage.COPY:
         best, best_value = -1, -1e9
         for j in range(r.n_sectors):
-            if is_legal(r, s, COPY + j):
+            if copyable(r, s, p, j):  # is_legal(COPY + j)
                 value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
                 explain.note(ws.explain, COPY + j, value)
                 if value > best_value:
