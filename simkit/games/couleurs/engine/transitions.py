@@ -930,10 +930,11 @@ def apply_other(r, s, p, a):
         # everyone picked: pass the rest to the left
         s.draft_round += 1
         if s.hand_n[0] > 0:
-            tmp = s.hand[n - 1, :].copy()
-            for q in range(n - 1, 0, -1):
-                s.hand[q, :] = s.hand[q - 1, :]
-            s.hand[0, :] = tmp
+            for k in range(s.hand.shape[1]):  # hand position by hand position: no copy of a hand to allocate
+                last = s.hand[n - 1, k]
+                for q in range(n - 1, 0, -1):
+                    s.hand[q, k] = s.hand[q - 1, k]
+                s.hand[0, k] = last
             s.current = 0
             return
         s.stage = Stage.ACTIVE

@@ -215,12 +215,8 @@ def card_score(r, s, p, card, tier_pref, tolerance):
         effort -= (SECONDARY_EFFORT - 1.0) * min(tolerance, 3 + t)
         score = 30.0 * r.painting_values[t] / effort
     fit = 0.0
-    for c in range(6):
-        req = 0
-        for q in range(9):
-            if r.card_grid[card, q] == c:
-                req += 1
-        fit += min(req, s.reserve[p, c])
+    for c in range(N_GRID_COLOURS):
+        fit += min(r.card_colours[card, c], s.reserve[p, c])
     return score + 0.5 * fit
 
 
