@@ -267,10 +267,14 @@ def count_square(r, s, p, i, q, c, k):
 @njit
 def reset_painting(r, s, p, i, card_state):
     """Put p's painting place i in `card_state` with nothing on it: not complete, every square (and the record of
-    returned colours) empty."""
+    returned colours) empty, so its counts are none but the colours its card asks (card_colours)."""
     s.card_state[p, i] = card_state
     s.complete[p, i] = 0
     for q in range(9):
         s.squares[p, i, q] = EMPTY
         s.ghost[p, i, q] = EMPTY
-    count_painting(r, s, p, i)
+    s.filled[p, i] = 0
+    s.n_whites[p, i] = 0
+    s.n_blacks[p, i] = 0
+    for c in range(N_GRID_COLOURS):
+        s.to_fill[p, i, c] = r.card_colours[s.cards[p, i], c]
