@@ -355,7 +355,7 @@ def upgrade_terms(r, s, p, ws):
     return non_black(r, s, p) >= r.upgrade_cost, spare_cubes(r, s, p, ws) < r.upgrade_cost
 
 
-@njit
+@njit(inline="always")  # valued three times a placement
 def upgrade_value(r, s, p, t, ws, payable, short):
     """The value of upgrading tool t (upgrade_terms: payable, short)."""
     if s.space[p, t] >= r.track_len[t] or not payable:
