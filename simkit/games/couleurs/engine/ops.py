@@ -104,6 +104,16 @@ def standing_bits(r, s, p):
 
 
 @njit
+def lower_bits(r, s, p):
+    """lower_at[p], found on the board."""
+    bits = np.int64(0)
+    for j in range(r.n_sectors):
+        if s.lower[p, j] > 0:
+            bits |= np.int64(1) << j
+    return bits
+
+
+@njit
 def recount_derived(r, s):
     """The fields kept as the fields they are counted from change (state.py), counted again from those: a state
     whose board, paintings or rotation were written directly (a test's position)."""
@@ -113,10 +123,7 @@ def recount_derived(r, s):
         s.slot_up[j] = seat_sum(s.lower_standing, r.n_players, j)
     for p in range(r.n_players):
         s.standing_at[p] = standing_bits(r, s, p)
-        s.lower_at[p] = 0
-        for j in range(r.n_sectors):
-            if s.lower[p, j] > 0:
-                s.lower_at[p] |= np.int64(1) << j
+        s.lower_at[p] = lower_bits(r, s, p)
         for i in range(s.squares.shape[1]):
             count_painting(r, s, p, i)
 

@@ -144,7 +144,7 @@ def setup(r, s, seed):
         for p in range(n):
             for k in range(r.painter_deal):
                 s.dealt[p, k] = pool[p * r.painter_deal + k]
-    face_wheel(r, s)  # the other counted fields: no assistant on the board, no cube on a painting (all 0)
+    face_wheel(r, s)  # the board's other counted fields are 0 (nothing on it), the paintings' set by reset_painting
     s.current = 0
     if r.module_painters and r.painter_choice_before_draft:
         s.stage = Stage.PAINTER

@@ -25,9 +25,9 @@ from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, LOWER_ACTIONS, MAX_SECTORS,
                                                     MIX_BLACK, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING,
                                                     TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
-from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, copyable,
-                                                      fill_legal, is_legal, level, mix_inputs, non_black,
-                                                      painting_complete, place_ok, resolvable, slot_standing, swap_ok)
+from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, copyable, fill_legal,
+                                                      is_legal, level, mix_inputs, non_black, painting_complete,
+                                                      place_ok, resolvable, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
 from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
@@ -494,12 +494,11 @@ def upper_value(r, s, p, u, ws):
         return 0.4
     if u == UP_ROTATE:
         return 0.05
-    best = 0.0  # imitator: the best action a standing lower assistant offers now (tested only if it is better)
+    best = 0.0  # imitator: the best action it could copy now (a slot is tested only if its action is worth more)
     for j in range(r.n_sectors):
-        if slot_standing(r, s, j) > 0:
-            a = action_of_slot(r, s, j)
-            if ws.value[a] > best and can_perform(r, s, p, a, True):
-                best = ws.value[a]
+        a = action_of_slot(r, s, j)
+        if ws.value[a] > best and copyable(r, s, p, j):
+            best = ws.value[a]
     return best - 0.1
 
 
@@ -861,15 +860,13 @@ def other_choice(r, s, p, ws):
     return -1
 
 
-
-
 @njit(inline="always")
 def chosen_legal(st):
     """Whether the heuristic's choice in stage st is legal whenever it makes one (the other stages' choices are
     checked): it picks a turn's, a placement's, a paint's, a copy's or a kept assistant's among the actions the
     stage's legality test accepts (the same tests: standing_at and resolvable, place_ok, paint_ok_on and
-    valadon_ok_on on the target with cubes left, is_legal, lower), a free placement with first_legal_in, a payment
-    or a discard among the colours held (least_needed_colour)."""
+    valadon_ok_on on the target with cubes left, copyable, lower_at), a free placement with first_legal_in, a
+    payment or a discard among the colours held (least_needed_colour)."""
     return (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or st == Stage.PAINT or st == Stage.PAY
             or st == Stage.DISCARD or st == Stage.COPY or st == Stage.FREE_PAINT or st == Stage.DEGAS)
 
