@@ -9,6 +9,9 @@ from simkit.games.couleurs.game import CouleursGame
 from simkit.games.couleurs.engine.state import Stage
 
 _GAMES = {}
+# the fields the engine keeps as others change (state.py)
+DERIVED = ("slot_action", "occupants", "slot_up", "standing_at", "lower_at", "filled", "n_whites", "n_blacks",
+           "to_fill")
 
 
 def game(**rules) -> CouleursGame:
@@ -29,6 +32,12 @@ def field(state, name):
 
 def setf(state, name, value):
     state._arr[name][0] = value
+
+
+def recount(state):
+    """After the board, the paintings or the rotation were written by hand: the fields the engine keeps as those
+    change (state.py) follow."""
+    engine.recount_derived(state.rules, state._arr[0])
 
 
 def after_setup(n=2, seed=1, **rules):
@@ -67,6 +76,7 @@ def turn_position(state, p=0, slots=(), extra_whites=1):
     setf(state, "stage", Stage.TURN)
     setf(state, "current", p)
     setf(state, "b_phase", 0)  # a fresh turn (option B)
+    recount(state)
     sync_gained(state)
 
 
@@ -193,6 +203,11 @@ def check_invariants(state, prev=None):
     if rec["done"]:
         assert state.legal_actions() == []
         assert rec["end_reason"] != 0
+    # (bookkeeping, not a spec invariant) the fields the engine keeps as others change equal a recount
+    recounted = state._arr.copy()
+    engine.recount_derived(rules, recounted[0])
+    for name in DERIVED:
+        assert np.array_equal(rec[name], recounted[0][name]), name
 
 
 def check_painting_cards(rules, rec, n):

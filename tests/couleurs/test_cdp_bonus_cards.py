@@ -1,7 +1,7 @@
 """Module 1, bonus cards with Option A (spec §11.1): the market, buying instead of exhibiting, every card's effect
 or its exhibit alternative, the Phase 3 refill and half-turn refresh, and the deck reshuffle."""
 
-from cdp_helpers import after_setup, check_invariants, field, setf, slot_of, turn_position
+from cdp_helpers import after_setup, check_invariants, field, recount, setf, slot_of, turn_position
 from simkit.games.couleurs.engine import transitions as engine
 from simkit.games.couleurs.engine.state import (ACCEPT, BUY, COPY, EFFECT, MIXCARD, STOP, SWAP, TOOLMOVE, TRIG_TRACK,
                                                 USE, Stage)
@@ -79,6 +79,7 @@ def test_imitation_card():
     buy(st, 1)
     field(st, "lower")[1, k] = 1
     field(st, "lower_standing")[1, k] = 1
+    recount(st)
     st.apply_action(EFFECT)
     assert st.legal_actions() == [COPY + k]
     st.apply_action(COPY + k)

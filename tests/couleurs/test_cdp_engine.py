@@ -4,7 +4,7 @@ draft and active painting (§8), end triggers (§9.1), scoring and tie-breaks (�
 import numpy as np
 import pytest
 
-from cdp_helpers import after_setup, check_invariants, field, game, setf, slot_of, turn_position
+from cdp_helpers import after_setup, check_invariants, field, game, recount, setf, slot_of, turn_position
 from simkit.games.couleurs.engine import transitions as engine
 from simkit.games.couleurs.engine.state import (CARD, COLOUR, COPY, DECLINE, HIRE, KEEP, PAINT_CUBE, PLACE, ROTATE,
                                                 STOP, TOKEN, TRIG_BLACK, TRIG_EXHIBIT, TRIG_TRACK, USE, Stage)
@@ -102,6 +102,7 @@ def test_slot_faces_the_rotated_sector():
     rules = st.rules
     assert engine.action_of_slot(rules, rec, 0) == 0  # get_red faces slot 0 at R = 0
     setf(st, "rotation", 3)
+    recount(st)
     assert engine.action_of_slot(rules, rec, 3) == 0 and st.observation(0).slot_actions[3] == "get_red"
 
 
@@ -302,6 +303,7 @@ def fill(st, p, i, cubes):
             field(st, "squares")[p, i, q] = c
     if all(c >= 0 for c in cubes):
         field(st, "complete")[p, i] = 1
+    recount(st)
 
 
 def test_paint_completes_and_exhibit():
@@ -355,9 +357,11 @@ def test_imitator_copies_a_standing_slot():
     turn_position(st, 0)
     field(st, "upper_owner")[1] = 0
     field(st, "upper_standing")[1] = 1
+    recount(st)
     assert USE + IMITATOR not in st.legal_actions()  # no standing lower assistant
     field(st, "lower")[1, j] = 1
     field(st, "lower_standing")[1, j] = 1  # the opponent's
+    recount(st)
     st.apply_action(USE + IMITATOR)
     assert st.record["stage"] == Stage.COPY and st.legal_actions() == [COPY + j]
     st.apply_action(COPY + j)
@@ -377,6 +381,7 @@ def test_first_player_rotate_and_phase3():
         field(st, "upper_standing")[u] = 1
     field(st, "lower")[holder, 1] = 1
     field(st, "lower")[holder, 2] = 1
+    recount(st)
     field(st, "reserve")[holder, :] = [10, 5, 0, 0, 0, 0, 0, 1]
     st.apply_action(USE + FIRST)
     assert st.record["reserve"][other, W_] == 1
@@ -405,6 +410,7 @@ def test_default_rotation_and_declined_rotate():
     turn_position(st, p, extra_whites=0)
     field(st, "upper_owner")[2] = p
     field(st, "upper_standing")[2] = 1
+    recount(st)
     st.apply_action(DECLINE + ROT)
     assert st.record["rotation"] == 1 and st.record["round"] == 2  # declined: the usual 1 step
 
@@ -419,6 +425,7 @@ def test_end_after_phase2_no_phase3():
     turn_position(st, 0, slots=(j,), extra_whites=0)
     field(st, "whites_on")[1] = 1
     field(st, "whites_standing")[1] = 1
+    recount(st)
     st.apply_action(USE + j)
     assert st.record["triggers"] == TRIG_BLACK and not st.is_terminal()
     assert st.current_player == 1  # Phase 2 runs to completion
@@ -463,6 +470,7 @@ def golden_position(**rules):
     field(st, "space")[0, :] = [6, 1, 8]
     field(st, "token")[0, :] = [6, 0, 10]
     field(st, "token_kind")[0, :] = [1, 0, 2]
+    recount(st)
     return st
 
 
@@ -502,6 +510,7 @@ def tie_position(best_a, best_b, black_a=0, black_b=0, whites_a=0, whites_b=0, *
         field(st, "complete")[p, 0] = 1
         field(st, "squares")[p, 0, :] = [W_] * whites + [-1] * (9 - whites)
         field(st, "reserve")[p, K_] = blacks
+    recount(st)
     return st
 
 

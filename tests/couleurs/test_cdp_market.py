@@ -9,7 +9,8 @@ import pytest
 
 import simkit
 
-from cdp_helpers import after_setup, check_invariants, field, game, random_choice, setf, slot_of, turn_position
+from cdp_helpers import (after_setup, check_invariants, field, game, random_choice, recount, setf, slot_of,
+                         turn_position)
 from simkit.core.experiment import load_experiment
 from simkit.core.pyloop import play_with_step_api
 from simkit.games.couleurs.rules.components import PAINTERS
@@ -34,6 +35,7 @@ def give(st, p, cards, filled=()):
         for q in (filled[k] if k < len(filled) else ()):
             field(st, "squares")[p, k, q] = st.rules["card_grid"][card, q]
     field(st, "n_kept")[p] = len(cards)
+    recount(st)
 
 
 def grid(st, card):
@@ -200,6 +202,7 @@ def phase3(st, rotation):
     """End Phase 2 now (nobody has an assistant standing) with the wheel at `rotation` before it turns."""
     turn_position(st, 0, slots=(), extra_whites=1)
     setf(st, "rotation", rotation)
+    recount(st)
     st.apply_action(USE + 24 + 3)  # whites: the last assistant; Phase 3 follows
     while st.record["stage"] != 2:
         st.apply_action(st.legal_actions()[0])

@@ -2,7 +2,7 @@
 used before picking the assistant or after the action; using a card right after buying it counts
 (bonus_b_immediate_counts); a half-turn discards unused held cards."""
 
-from cdp_helpers import check_invariants, field, setf, slot_of, turn_position
+from cdp_helpers import check_invariants, field, recount, setf, slot_of, turn_position
 from test_cdp_bonus_cards import IMITATION, MIXING, PAINTING, SWAP_CARD, TOOL, bonus_state
 from simkit.games.couleurs.engine.state import BUY, DECLINE, EFFECT, HELD, STOP, USE, Stage
 
@@ -96,6 +96,7 @@ def test_a_half_turn_discards_held_cards_and_a_new_round_allows_a_new_use():
     field(st, "bonus_deck")[st.record["bonus_deck_n"]] = SWAP_CARD
     turn_position(st, 0, slots=(), extra_whites=1)
     setf(st, "rotation", 0)
+    recount(st)
     st.apply_action(USE + WHITES)  # the last assistant; no card offered after it (used this round)
     while st.record["stage"] != Stage.PLACE:
         st.apply_action(st.legal_actions()[0])
@@ -103,6 +104,7 @@ def test_a_half_turn_discards_held_cards_and_a_new_round_allows_a_new_use():
     check_invariants(st)
     turn_position(st, 0, slots=(), extra_whites=1)
     setf(st, "rotation", 5)
+    recount(st)
     st.apply_action(USE + WHITES)
     assert st.record["stage"] == Stage.USE_HELD
     st.apply_action(STOP)

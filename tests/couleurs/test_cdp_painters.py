@@ -2,7 +2,7 @@
 
 import pytest
 
-from cdp_helpers import after_setup, check_invariants, field, game, setf, slot_of, turn_position
+from cdp_helpers import after_setup, check_invariants, field, game, recount, setf, slot_of, turn_position
 from simkit.games.couleurs.engine import transitions as engine
 from simkit.games.couleurs.rules.components import PAINTERS
 from simkit.games.couleurs.engine.state import ACCEPT, CARD, COLOUR, COPY, PAINT_CUBE, STOP, USE, VALADON, Stage
@@ -126,6 +126,7 @@ def test_free_paint_does_not_follow_a_copy_when_powers_off():
     field(st, "upper_standing")[1] = 1
     field(st, "lower")[1, j] = 1
     field(st, "lower_standing")[1, j] = 1
+    recount(st)
     st.apply_action(USE + IMITATOR)
     st.apply_action(COPY + j)
     assert st.record["stage"] == Stage.TURN and st.record["reserve"][0, R_] == 4
@@ -183,6 +184,7 @@ def test_van_gogh_keeps_16():
     setf(st, "first_player", 0)
     field(st, "upper_owner")[0] = 0  # an assistant to resolve: first_player (1 W)
     field(st, "upper_standing")[0] = 1
+    recount(st)
     st.apply_action(USE + 24)
     assert st.record["stage"] == Stage.DISCARD and st.current_player == 0  # 17 > 16
     st.apply_action(COLOUR + W_)
@@ -253,6 +255,7 @@ def test_gauguin_through_imitator_follows_powers_on_copies(on_copies):
     field(st, "upper_standing")[1] = 1
     field(st, "lower")[1, j] = 1
     field(st, "lower_standing")[1, j] = 1
+    recount(st)
     assert (USE + IMITATOR in st.legal_actions()) == on_copies
     if on_copies:
         st.apply_action(USE + IMITATOR)

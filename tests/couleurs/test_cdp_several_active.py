@@ -2,7 +2,7 @@
 Paint spreads its cubes over them, each Exhibit moves one completed painting (the player picks which) and activates
 one reserve painting in its place, and Degas moves cubes onto that new painting only."""
 
-from cdp_helpers import after_setup, check_invariants, field, game, slot_of, turn_position
+from cdp_helpers import after_setup, check_invariants, field, game, recount, slot_of, turn_position
 from simkit.games.couleurs.rules.components import PAINTERS
 from simkit.games.couleurs.engine.state import CARD, PAINT_CUBE, STOP, TARGET, USE, Stage
 
@@ -13,6 +13,7 @@ def fill(st, p, i, squares):
     card = st.record["cards"][p, i]
     for q in squares:
         field(st, "squares")[p, i, q] = st.rules["card_grid"][card, q]
+    recount(st)
 
 
 def complete(st, p, i):

@@ -1,7 +1,8 @@
 """Play many Couleurs de Paris games in one compiled loop: the runner's fast path.
 
-Each game is set up from its seed, played by compiled policies through `engine.apply_action` (the same transition
-the step-by-step API uses), and summarised into per-seat result arrays.
+Each game is set up from its seed, played by compiled policies through `engine.apply_legal` (the transition the
+step-by-step API's `apply_action` applies after its legality check: the compiled policies choose legal actions
+only), and summarised into per-seat result arrays.
 """
 
 import numpy as np
@@ -10,7 +11,7 @@ from simkit.core.columns import BatchLayout, Column
 from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import N_TIERS, TOOLS
 from simkit.games.couleurs.policies.dispatch import choose_action
-from simkit.games.couleurs.engine.transitions import (apply_action, final_scores, ranks_and_win_shares,
+from simkit.games.couleurs.engine.transitions import (apply_legal, final_scores, ranks_and_win_shares,
                                                       score_components, setup)
 from simkit.games.couleurs.engine.state import CARD_EXHIBITED, COMPONENT_NAMES, N_COMPONENTS, ErrorCode
 
@@ -80,7 +81,7 @@ def play_games(r, s, seeds, seat_policy, seat_params, out, ws, search_ws):
                 s.error = ErrorCode.NO_LEGAL_ACTION
                 s.done = 1
                 break
-            apply_action(r, s, action)
+            apply_legal(r, s, action)
         if s.error:
             return g
         final_scores(r, s, scores)

@@ -4,9 +4,10 @@ cubes, painting counts."""
 import numpy as np
 
 from simkit.core.jit import njit
-from simkit.games.couleurs.rules.components import K, Painter, W
+from simkit.games.couleurs.rules.components import MAX_SECTORS, K, Painter, W
 from simkit.games.couleurs.rules.ruleset import BonusCardOption, PaintingMode
-from simkit.games.couleurs.engine.state import BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_UPPER, ErrorCode
+from simkit.games.couleurs.engine.state import (BIG_SUPPLY, CARD_ACTIVE, EMPTY, N_GRID_COLOURS, N_UPPER, UP_WHITES,
+                                                ErrorCode)
 
 
 @njit
@@ -35,8 +36,47 @@ def level(r, s, p, tool):
 
 @njit
 def action_of_slot(r, s, j):
-    """The lower action slot j faces this round (spec §3.2)."""
-    return np.int64(r.wheel[(j - s.rotation) % r.n_sectors])
+    """The lower action slot j faces this round (spec §3.2), as face_wheel keeps it."""
+    return np.int64(s.slot_action[j])
+
+
+@njit
+def face_wheel(r, s):
+    """Spec §3.2: the lower action each slot faces at the wheel's rotation, into slot_action (setup and every
+    rotation; the policies read a slot's action many times per decision, the rotation changes once a round)."""
+    for j in range(r.n_sectors):
+        s.slot_action[j] = r.wheel[(j - s.rotation) % r.n_sectors]
+
+
+@njit(inline="always")
+def seat_after(r, p, k):
+    """The seat k places after seat p in turn order (0 <= k <= n_players): wrapped once, without a division."""
+    q = p + k
+    return q - r.n_players if q >= r.n_players else q
+
+
+@njit
+def slot_occupants(r, s, j):
+    """Every player's assistants on lower slot j."""
+    return np.int64(s.occupants[j])
+
+
+@njit
+def slot_standing(r, s, j):
+    """Every player's standing assistants on lower slot j."""
+    return np.int64(s.slot_up[j])
+
+
+@njit
+def has_standing(r, s, p):
+    """Whether p has an assistant standing anywhere (lower slots, whites, upper spaces)."""
+    return s.standing_at[p] != 0
+
+
+@njit
+def owns_standing(r, s, p, loc):
+    """Whether p has an assistant standing on location loc."""
+    return (s.standing_at[p] >> loc) & 1 != 0
 
 
 @njit
@@ -49,24 +89,43 @@ def seat_sum(counts, n, j):
 
 
 @njit
-def slot_occupants(r, s, j):
-    return seat_sum(s.lower, r.n_players, j)
-
-
-@njit
-def slot_standing(r, s, j):
-    return seat_sum(s.lower_standing, r.n_players, j)
-
-
-@njit
-def standing_count(r, s, p):
-    total = np.int64(s.whites_standing[p])
+def standing_bits(r, s, p):
+    """standing_at[p], found on the board."""
+    bits = np.int64(0)
     for j in range(r.n_sectors):
-        total += s.lower_standing[p, j]
+        if s.lower_standing[p, j] > 0:
+            bits |= np.int64(1) << j
+    if s.whites_standing[p] > 0:
+        bits |= np.int64(1) << (MAX_SECTORS + UP_WHITES)
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p and s.upper_standing[u]:
-            total += 1
-    return total
+            bits |= np.int64(1) << (MAX_SECTORS + u)
+    return bits
+
+
+@njit
+def lower_bits(r, s, p):
+    """lower_at[p], found on the board."""
+    bits = np.int64(0)
+    for j in range(r.n_sectors):
+        if s.lower[p, j] > 0:
+            bits |= np.int64(1) << j
+    return bits
+
+
+@njit
+def recount_derived(r, s):
+    """The fields kept as the fields they are counted from change (state.py), counted again from those: a state
+    whose board, paintings or rotation were written directly (a test's position)."""
+    face_wheel(r, s)
+    for j in range(r.n_sectors):
+        s.occupants[j] = seat_sum(s.lower, r.n_players, j)
+        s.slot_up[j] = seat_sum(s.lower_standing, r.n_players, j)
+    for p in range(r.n_players):
+        s.standing_at[p] = standing_bits(r, s, p)
+        s.lower_at[p] = lower_bits(r, s, p)
+        for i in range(s.squares.shape[1]):
+            count_painting(r, s, p, i)
 
 
 @njit
@@ -158,16 +217,7 @@ def active_index(r, s, p):
 @njit
 def painting_counts(r, s, p, i):
     """(filled squares, whites, blacks) on drafted card i of player p."""
-    filled, whites, blacks = 0, 0, 0
-    for q in range(9):
-        c = s.squares[p, i, q]
-        if c != EMPTY:
-            filled += 1
-            if c == W:
-                whites += 1
-            elif c == K:
-                blacks += 1
-    return filled, whites, blacks
+    return np.int64(s.filled[p, i]), np.int64(s.n_whites[p, i]), np.int64(s.n_blacks[p, i])
 
 
 @njit
@@ -177,18 +227,61 @@ def painting_complete(r, s, p, i):
 
 @njit
 def all_filled(r, s, p, i):
+    return s.filled[p, i] == 9
+
+
+@njit
+def set_square(r, s, p, i, q, c):
+    """Square q of p's painting i now holds a cube of colour c (EMPTY: none); the painting's counts follow."""
+    count_square(r, s, p, i, q, s.squares[p, i, q], -1)
+    s.squares[p, i, q] = c
+    count_square(r, s, p, i, q, c, 1)
+
+
+@njit
+def hold_card(r, s, p, i, card):
+    """p's painting place i holds painting card `card`; its counts follow (to_fill: the colours its grid asks)."""
+    s.cards[p, i] = card
+    count_painting(r, s, p, i)
+
+
+@njit
+def count_painting(r, s, p, i):
+    """The counts of p's painting place i (filled, n_whites, n_blacks, to_fill), from its squares and its card."""
+    s.filled[p, i] = 0
+    s.n_whites[p, i] = 0
+    s.n_blacks[p, i] = 0
+    for c in range(N_GRID_COLOURS):
+        s.to_fill[p, i, c] = 0
     for q in range(9):
-        if s.squares[p, i, q] == EMPTY:
-            return False
-    return True
+        count_square(r, s, p, i, q, s.squares[p, i, q], 1)
+
+
+@njit(inline="always")  # a few additions: set_square and count_painting's loop take them in their own code
+def count_square(r, s, p, i, q, c, k):
+    """Add k to the counts of p's painting i that its square q holding c adds to: an empty square to to_fill (the
+    colour the card asks there), a cube to filled and to n_whites or n_blacks."""
+    if c == EMPTY:
+        s.to_fill[p, i, r.card_grid[s.cards[p, i], q]] += k
+    else:
+        s.filled[p, i] += k
+        if c == W:
+            s.n_whites[p, i] += k
+        elif c == K:
+            s.n_blacks[p, i] += k
 
 
 @njit
 def reset_painting(r, s, p, i, card_state):
     """Put p's painting place i in `card_state` with nothing on it: not complete, every square (and the record of
-    returned colours) empty."""
+    returned colours) empty, so its counts are none but the colours its card asks (card_colours)."""
     s.card_state[p, i] = card_state
     s.complete[p, i] = 0
     for q in range(9):
         s.squares[p, i, q] = EMPTY
         s.ghost[p, i, q] = EMPTY
+    s.filled[p, i] = 0
+    s.n_whites[p, i] = 0
+    s.n_blacks[p, i] = 0
+    for c in range(N_GRID_COLOURS):
+        s.to_fill[p, i, c] = r.card_colours[s.cards[p, i], c]

@@ -10,7 +10,8 @@ the caller ends the turn otherwise.
 
 from simkit.core.jit import njit
 from simkit.games.couleurs.rules.components import Painter, W
-from simkit.games.couleurs.engine.ops import all_filled, has_painter, mismatches, painting_counts, to_supply, trigger
+from simkit.games.couleurs.engine.ops import (all_filled, has_painter, mismatches, painting_counts, set_square,
+                                              to_supply, trigger)
 from simkit.games.couleurs.rules.ruleset import ExhibitMode, ReturnColouredOn
 from simkit.games.couleurs.engine.state import (CARD_ACTIVE, CARD_EXHIBITED, CARD_RESERVE, EMPTY, PAINT_CUBE, STOP,
                                                 TARGET, TRIG_EXHIBIT, VALADON, Stage)
@@ -186,7 +187,7 @@ def resume(r, s, p):
 def place(r, s, p, i, q, c):
     """Put a cube of colour c (already taken from its owner) on square q of p's card i; mark completion.
     Returns True when this filled the 9th square."""
-    s.squares[p, i, q] = c
+    set_square(r, s, p, i, q, c)
     if not all_filled(r, s, p, i):
         return False
     s.complete[p, i] = 1
@@ -203,7 +204,7 @@ def return_coloured(r, s, p, i):
         c = s.squares[p, i, k]
         if c != EMPTY and c < W:
             to_supply(r, s, c, 1)
-            s.squares[p, i, k] = EMPTY
+            set_square(r, s, p, i, k, EMPTY)
 
 
 @njit
@@ -235,7 +236,7 @@ def apply_placement(r, s, p, a):
                 s.supply[c] -= 1
                 s.gained[c] += 1
             else:
-                s.squares[p, s.degas_src, k] = EMPTY
+                set_square(r, s, p, s.degas_src, k, EMPTY)
         else:
             s.reserve[p, c] -= 1
     if place(r, s, p, i, q, c) and r.exhibit_mode == ExhibitMode.ON_COMPLETION:

@@ -19,12 +19,26 @@ def scored(r, s, p, i):
 
 
 @njit
+def scored_pairs(r, s, p):
+    """The pairs of scored paintings of one type p holds (each type's count halved, rounded down): the scored
+    paintings with an odd number of scored ones of their type before them (no count table to allocate)."""
+    pairs = 0
+    for i in range(s.n_kept[p]):
+        if scored(r, s, p, i):
+            before = 0
+            for j in range(i):
+                if scored(r, s, p, j) and r.card_type[s.cards[p, j]] == r.card_type[s.cards[p, i]]:
+                    before += 1
+            pairs += before % 2
+    return pairs
+
+
+@njit
 def score_components(r, s, p, comp):
     """Spec §9.2: comp[0..5] = paintings, signatures, tokens, identical pair, white penalty (negative),
     reserve black."""
     for k in range(N_COMPONENTS):
         comp[k] = 0
-    type_count = np.zeros(64, np.int64)
     black_elsewhere = s.reserve[p, K]
     for i in range(s.n_kept[p]):
         filled, whites, blacks = painting_counts(r, s, p, i)
@@ -34,7 +48,6 @@ def score_components(r, s, p, comp):
             if blacks > 0:
                 comp[PP_SIGNATURES] += r.black_signature_points
             comp[PP_WHITE_PENALTY] -= r.white_penalty * whites
-            type_count[r.card_type[card]] += 1
         else:
             black_elsewhere += blacks
     sixes = 0
@@ -43,10 +56,7 @@ def score_components(r, s, p, comp):
         if s.token[p, t] == r.track_bonus_points and s.token_kind[p, t] == TK_TOKEN:
             sixes += 1
     if r.identical_pair_bonus > 0:
-        pairs = 0
-        for t in range(64):
-            pairs += type_count[t] // 2
-        flips = min(min(pairs, sixes), r.identical_pair_max)
+        flips = min(min(scored_pairs(r, s, p), sixes), r.identical_pair_max)
         comp[PP_PAIR] = flips * r.identical_pair_bonus
     if r.black_in_reserve_scores:
         comp[PP_RESERVE_BLACK] = r.black_signature_points * black_elsewhere

@@ -45,10 +45,11 @@ from enum import IntEnum
 
 import numpy as np
 
-from simkit.games.couleurs.rules.components import MAX_CARDS, MAX_SECTORS, N_COLOURS
+from simkit.games.couleurs.rules.components import GRID_COLOURS, MAX_CARDS, MAX_SECTORS, N_COLOURS
 from simkit.games.couleurs.rules.ruleset import MAX_HAND, MAX_PLAYERS
 
 N_UPPER = 4
+N_GRID_COLOURS = len(GRID_COLOURS)  # the colours a painting's squares ask for
 UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES = 0, 1, 2, 3
 N_LOC = MAX_SECTORS + N_UPPER
 
@@ -181,6 +182,15 @@ STATE_DTYPE = np.dtype([
     ("ghost", "i1", (MAX_PLAYERS, MAX_HELD, 9)),
     ("exhibited", "i1", MAX_PLAYERS),
     ("painter", "i1", MAX_PLAYERS), ("dealt", "i1", (MAX_PLAYERS, 4)), ("gauguin_colour", "i1", MAX_PLAYERS),
+    # counted from the fields above, kept as those change (the policies read them many times per decision;
+    # ops.recount_derived counts them again): the action each lower slot faces (ops.face_wheel), the assistants on
+    # each lower slot and those of them standing (every player's), the locations where each player has an
+    # assistant standing (bit 1 << loc) and the lower slots where he has one (bit 1 << j), and each painting's
+    # filled squares, whites, blacks and empty squares of each colour (ops.set_square, ops.hold_card)
+    ("slot_action", "i1", MAX_SECTORS), ("occupants", "i1", MAX_SECTORS), ("slot_up", "i1", MAX_SECTORS),
+    ("standing_at", "i8", MAX_PLAYERS), ("lower_at", "i8", MAX_PLAYERS), ("filled", "i1", (MAX_PLAYERS, MAX_HELD)),
+    ("n_whites", "i1", (MAX_PLAYERS, MAX_HELD)), ("n_blacks", "i1", (MAX_PLAYERS, MAX_HELD)),
+    ("to_fill", "i1", (MAX_PLAYERS, MAX_HELD, N_GRID_COLOURS)),
     # statistics
     ("turns", "i2", MAX_PLAYERS), ("resolved", "i2", MAX_PLAYERS), ("declined", "i2", MAX_PLAYERS),
 ], align=True)

@@ -14,6 +14,7 @@ deck in bonus.py and scoring in scoring.py; the names other code uses are re-exp
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core.jit import njit
 from simkit.core.records import clear_record
@@ -24,20 +25,23 @@ from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GE
                                                     MIX_BLACK, MIX_GREEN, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TUBE,
                                                     UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, Painter, R, W, Y)
 from simkit.games.couleurs.engine.market import can_take, draw_painting, refresh_painting_market, take_ok, take_painting
-# level, action_of_slot, active_index and painting_complete are part of this module's public interface
-from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, gain, has_painter, level,  # noqa: F401
-                                       market_mode, non_black, option_b, painting_complete, painting_market_places,
-                                       pay, player_pigment_limit, power_applies, reset_painting, slot_occupants,
-                                       slot_standing, standing_count, trigger)
+# level, action_of_slot, active_index, painting_complete and recount_derived are part of this module's public
+# interface
+from simkit.games.couleurs.engine.ops import (action_of_slot, active_index, face_wheel, gain,  # noqa: F401
+                                       has_painter, has_standing, hold_card, level, market_mode, non_black, option_b,
+                                       owns_standing, painting_complete, painting_market_places, pay,
+                                       player_pigment_limit, power_applies, recount_derived, reset_painting,
+                                       seat_after, slot_occupants, slot_standing, trigger)
 from simkit.games.couleurs.engine.painting import (activate, apply_placement, completed_active, exhibit, exhibit_card,
                                             is_legal_placement, open_target, start_paint, workable)
 from simkit.games.couleurs.rules.ruleset import DraftMode, HalfTurnRule
 from simkit.games.couleurs.engine.scoring import final_scores, ranks_and_win_shares, score_components  # noqa: F401
 from simkit.games.couleurs.engine.state import (ACCEPT, B_AFTER, B_BEFORE, B_NONE, BIG_SUPPLY, BUY, CARD, CARD_ACTIVE,
                                          CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, END_ROUND_CAP, HELD, HIRE, KEEP,
-                                         MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP, TAKE,
-                                         TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK, TRIG_TRACK,
-                                         UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON, ErrorCode, Stage)
+                                         MAX_HELD, MIXCARD, N_ACTIONS, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP, SWAP,
+                                         TAKE, TARGET, TK_HIRE, TK_NONE, TK_TOKEN, TOKEN, TOOLMOVE, TRIG_BLACK,
+                                         TRIG_TRACK, UP_FIRST, UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON,
+                                         ErrorCode, Stage)
 
 # chance streams of a game seed: one per kind of chance event, so shared chance coincides across variants
 STREAM_PAINTING_DECK, STREAM_FIRST_PLAYER, STREAM_TYPES = 1, 2, 3
@@ -119,7 +123,7 @@ def setup(r, s, seed):
         for i in range(s.hand_n[p]):
             s.hand[p, i] = s.deck[s.deck_pos]
             s.deck_pos += 1
-        for i in range(r.draft_hand_size):  # cards taken later (market mode) are reset by take_painting
+        for i in range(MAX_HELD):  # every painting place empty (take_painting activates market mode's)
             reset_painting(r, s, p, i, CARD_RESERVE)
         s.painter[p] = -1
         s.gauguin_colour[p] = -1
@@ -130,7 +134,7 @@ def setup(r, s, seed):
     if r.draft_mode == DraftMode.KEEP_DEALT and not market_mode(r):
         for p in range(n):
             for i in range(r.draft_hand_size):
-                s.cards[p, i] = s.hand[p, i]
+                hold_card(r, s, p, i, s.hand[p, i])
             s.n_kept[p] = r.draft_hand_size
             s.hand_n[p] = 0
     if r.module_painters:  # spec §2.3 step 5: deal painter tiles from the pool (their own chance stream)
@@ -140,6 +144,7 @@ def setup(r, s, seed):
         for p in range(n):
             for k in range(r.painter_deal):
                 s.dealt[p, k] = pool[p * r.painter_deal + k]
+    face_wheel(r, s)  # the board's other counted fields are 0 (nothing on it), the paintings' set by reset_painting
     s.current = 0
     if r.module_painters and r.painter_choice_before_draft:
         s.stage = Stage.PAINTER
@@ -217,7 +222,7 @@ def begin_round(r, s):
 def next_placer(r, s):
     n = r.n_players
     for k in range(1, n + 1):
-        p = (s.current + k) % n
+        p = seat_after(r, s.current, k)
         if s.to_place[p] > 0:
             s.current = p
             return
@@ -226,8 +231,8 @@ def next_placer(r, s):
     # mishandles mutually recursive functions).
     s.stage = Stage.TURN
     for k in range(n):
-        p = (s.first_player + k) % n
-        if standing_count(r, s, p) > 0:
+        p = seat_after(r, s.first_player, k)
+        if has_standing(r, s, p):
             s.current = p
             return
     s.error = ErrorCode.INVARIANT
@@ -258,8 +263,8 @@ def pass_turn(r, s):
     n = r.n_players
     s.stage = Stage.TURN
     for k in range(1, n + 1):
-        p = (s.current + k) % n
-        if standing_count(r, s, p) > 0:
+        p = seat_after(r, s.current, k)
+        if has_standing(r, s, p):
             s.current = p
             return
     end_phase2(r, s)
@@ -294,6 +299,7 @@ def rotate(r, s, k):
     """Phase 3 steps 1-2 (spec §3.5, §6.3): turn the wheel k steps and detect a half-turn."""
     r0 = s.rotation
     s.rotation = r0 + k
+    face_wheel(r, s)
     half = False
     if r.half_turn_rule == HalfTurnRule.SINCE_REFRESH:
         s.since_refresh += k
@@ -324,7 +330,7 @@ def next_discarder(r, s):
     """Phase 3 step 3: in turn order, players over the pigment limit discard down to it."""
     n = r.n_players
     while s.p3_idx < n:
-        p = (s.first_player + s.p3_idx) % n
+        p = seat_after(r, s.first_player, s.p3_idx)
         if non_black(r, s, p) > player_pigment_limit(r, s, p):
             s.stage = Stage.DISCARD
             s.current = p
@@ -337,29 +343,36 @@ def next_discarder(r, s):
 @njit
 def recover(r, s, p, keep):
     """Phase 3 step 4 for player p: keep one lower assistant standing on slot `keep` (-1: none), recover the rest."""
-    for j in range(r.n_sectors):
+    placed = s.lower_at[p]
+    while placed != 0:  # the lower slots holding p's assistants
+        j = trailing_zeros(placed)
+        placed &= placed - 1
+        s.occupants[j] -= s.lower[p, j]
+        s.slot_up[j] -= s.lower_standing[p, j]
         s.lower[p, j] = 0
         s.lower_standing[p, j] = 0
+    s.lower_at[p] = 0
     if keep >= 0:
         s.lower[p, keep] = 1
         s.lower_standing[p, keep] = 1
+        s.occupants[keep] += 1
+        s.slot_up[keep] += 1
+        s.lower_at[p] = np.int64(1) << keep
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p:
             s.upper_owner[u] = -1
             s.upper_standing[u] = 0
     s.whites_on[p] = 0
     s.whites_standing[p] = 0
+    s.standing_at[p] = np.int64(1) << keep if keep >= 0 else 0
 
 
 @njit
 def next_keeper(r, s):
     n = r.n_players
     while s.p3_idx < n:
-        p = (s.first_player + s.p3_idx) % n
-        onboard = 0
-        for j in range(r.n_sectors):
-            onboard += s.lower[p, j]
-        if onboard > 0:
+        p = seat_after(r, s.first_player, s.p3_idx)
+        if s.lower_at[p] != 0:  # an assistant on the lower board
             s.stage = Stage.KEEP
             s.current = p
             return
@@ -474,9 +487,16 @@ def can_perform(r, s, p, a, copy):
 @njit
 def can_copy(r, s, p):
     for j in range(r.n_sectors):
-        if slot_standing(r, s, j) > 0 and can_perform(r, s, p, action_of_slot(r, s, j), True):
+        if copyable(r, s, p, j):
             return True
     return False
+
+
+@njit
+def copyable(r, s, p, j):
+    """Whether p's imitator may copy the action lower slot j faces: an assistant stands there and p meets the
+    action's requirements."""
+    return slot_standing(r, s, j) > 0 and can_perform(r, s, p, action_of_slot(r, s, j), True)
 
 
 @njit
@@ -579,24 +599,14 @@ def perform_upper(r, s, p, u):
 
 @njit
 def place_ok(r, s, p, loc):
-    if loc < MAX_SECTORS:
-        return loc < r.n_sectors and r.cap[loc] > 0 and slot_occupants(r, s, loc) < r.cap[loc]
+    if loc < MAX_SECTORS:  # without branches (the placement scans test every slot): cap is read up to MAX_SECTORS
+        return (loc < r.n_sectors) & (r.cap[loc] > 0) & (slot_occupants(r, s, loc) < r.cap[loc])
     u = loc - MAX_SECTORS
     if u == UP_WHITES:
         return True
     if u >= N_UPPER or s.upper_owner[u] >= 0:
         return False
     return not (u == UP_FIRST and s.first_player == p)
-
-
-@njit
-def owns_standing(r, s, p, loc):
-    if loc < MAX_SECTORS:
-        return loc < r.n_sectors and s.lower_standing[p, loc] > 0
-    u = loc - MAX_SECTORS
-    if u == UP_WHITES:
-        return s.whites_standing[p] > 0
-    return u < N_UPPER and s.upper_owner[u] == p and s.upper_standing[u] > 0
 
 
 @njit
@@ -689,8 +699,7 @@ def is_legal(r, s, a):
     if st == Stage.GAUGUIN:
         return COLOUR + O <= a <= COLOUR + P
     if st == Stage.COPY:
-        return (COPY <= a < COPY + r.n_sectors and slot_standing(r, s, a - COPY) > 0
-                and can_perform(r, s, p, action_of_slot(r, s, a - COPY), True))
+        return COPY <= a < COPY + r.n_sectors and copyable(r, s, p, a - COPY)
     if st == Stage.ROTATE:
         return ROTATE <= a < ROTATE + r.n_rotate_options
     if st == Stage.KEEP:
@@ -787,14 +796,130 @@ def apply_action(r, s, a):
         s.error = ErrorCode.ILLEGAL_ACTION
         s.done = 1
         return
+    apply_legal(r, s, a)
+
+
+@njit(inline="always")  # a dispatcher: typed in its callers, it adds no compiled level above the stages'
+def apply_legal(r, s, a):
+    """The transition of an action known to be legal: `apply_action` after its check, and the batch loop and the
+    search's rollouts with an action of the compiled policies, which choose legal actions only (the step API checks
+    every one they choose, tests/conformance), so their decisions pay no second legality test. The frequent stages
+    have a function each, the others share apply_other: compiled code clears a slot for every call a function makes
+    when it starts, which one function holding every stage's calls did before each action."""
     p = s.current
-    n = r.n_players
     s.turn += 1
     s.turns[p] += 1
     st = s.stage
+    if st == Stage.TURN:
+        take_turn(r, s, p, a)
+    elif st == Stage.PLACE:
+        place_assistant(r, s, p, a - PLACE)
+    elif st == Stage.PAY:
+        pay_upgrade(r, s, p, a - COLOUR)
+    elif st == Stage.PAINT or st == Stage.FREE_PAINT or st == Stage.DEGAS or st == Stage.PAINT_TARGET:
+        if not apply_placement(r, s, p, a):
+            next_turn(r, s)
+    elif st == Stage.KEEP:
+        keep_assistant(r, s, p, a - KEEP)
+    elif st == Stage.DISCARD:
+        discard_cube(r, s, p, a - COLOUR)
+    else:
+        apply_other(r, s, p, a)
+
+
+@njit
+def place_assistant(r, s, p, loc):
+    """Phase 1: p places an assistant on location loc."""
+    if loc < MAX_SECTORS:
+        s.lower[p, loc] += 1
+        s.lower_standing[p, loc] += 1
+        s.occupants[loc] += 1
+        s.slot_up[loc] += 1
+        s.lower_at[p] |= np.int64(1) << loc
+    elif loc - MAX_SECTORS == UP_WHITES:
+        s.whites_on[p] += 1
+        s.whites_standing[p] += 1
+    else:
+        s.upper_owner[loc - MAX_SECTORS] = p
+        s.upper_standing[loc - MAX_SECTORS] = 1
+    s.standing_at[p] |= np.int64(1) << loc
+    s.to_place[p] -= 1
+    next_placer(r, s)
+
+
+@njit
+def take_turn(r, s, p, a):
+    """Phase 2: p lays down a standing assistant and resolves or declines its action, or (option B) uses a held card
+    first."""
+    if a >= HELD:  # option B: a held card before the assistant
+        s.b_phase = B_BEFORE
+        use_held(r, s, p, a - HELD)
+        return
+    resolve = a < DECLINE
+    loc = a - (USE if resolve else DECLINE)
+    if loc < MAX_SECTORS:
+        s.lower_standing[p, loc] -= 1
+        s.slot_up[loc] -= 1
+        left = s.lower_standing[p, loc]
+    elif loc - MAX_SECTORS == UP_WHITES:
+        s.whites_standing[p] -= 1
+        left = s.whites_standing[p]
+    else:
+        s.upper_standing[loc - MAX_SECTORS] = 0
+        left = 0
+    if left == 0:
+        s.standing_at[p] &= ~(np.int64(1) << loc)
+    if not resolve:
+        s.declined[p] += 1
+        next_turn(r, s)
+        return
+    s.resolved[p] += 1
+    s.pend_copy = 0
+    s.tool_left = -1
+    if loc < MAX_SECTORS:
+        waiting = perform(r, s, p, action_of_slot(r, s, loc))
+    else:
+        waiting = perform_upper(r, s, p, loc - MAX_SECTORS)
+    if not waiting:
+        next_turn(r, s)
+
+
+@njit
+def pay_upgrade(r, s, p, c):
+    """An upgrade's payment: one cube of colour c; the marker moves once it is paid."""
+    pay(r, s, p, c, 1)
+    s.pend_count -= 1
+    if s.pend_count > 0:
+        return
+    if not advance_marker(r, s, p) and not cezanne_offer(r, s, p):
+        next_turn(r, s)
+
+
+@njit
+def discard_cube(r, s, p, c):
+    """Phase 3 step 3: p discards a cube of colour c."""
+    pay(r, s, p, c, 1)
+    if non_black(r, s, p) <= player_pigment_limit(r, s, p):
+        s.p3_idx += 1
+        next_discarder(r, s)
+
+
+@njit
+def keep_assistant(r, s, p, j):
+    """Phase 3 step 4: p keeps its assistant on lower slot j standing (recovers the others)."""
+    recover(r, s, p, j)
+    s.p3_idx += 1
+    next_keeper(r, s)
+
+
+@njit
+def apply_other(r, s, p, a):
+    """apply_legal in the less frequent stages: setup choices, bonus cards, painter powers, imitator, exhibits."""
+    n = r.n_players
+    st = s.stage
     if st == Stage.DRAFT:
         i = a - CARD
-        s.cards[p, s.n_kept[p]] = s.hand[p, i]
+        hold_card(r, s, p, s.n_kept[p], s.hand[p, i])
         s.n_kept[p] += 1
         for k in range(i, s.hand_n[p] - 1):
             s.hand[p, k] = s.hand[p, k + 1]
@@ -805,10 +930,11 @@ def apply_action(r, s, a):
         # everyone picked: pass the rest to the left
         s.draft_round += 1
         if s.hand_n[0] > 0:
-            tmp = s.hand[n - 1, :].copy()
-            for q in range(n - 1, 0, -1):
-                s.hand[q, :] = s.hand[q - 1, :]
-            s.hand[0, :] = tmp
+            for k in range(s.hand.shape[1]):  # hand position by hand position: no copy of a hand to allocate
+                last = s.hand[n - 1, k]
+                for q in range(n - 1, 0, -1):
+                    s.hand[q, k] = s.hand[q - 1, k]
+                s.hand[0, k] = last
             s.current = 0
             return
         s.stage = Stage.ACTIVE
@@ -846,60 +972,11 @@ def apply_action(r, s, a):
             s.gained[c] += 1
         next_gauguin(r, s, p + 1)
         return
-    if st == Stage.PLACE:
-        loc = a - PLACE
-        if loc < MAX_SECTORS:
-            s.lower[p, loc] += 1
-            s.lower_standing[p, loc] += 1
-        elif loc - MAX_SECTORS == UP_WHITES:
-            s.whites_on[p] += 1
-            s.whites_standing[p] += 1
-        else:
-            s.upper_owner[loc - MAX_SECTORS] = p
-            s.upper_standing[loc - MAX_SECTORS] = 1
-        s.to_place[p] -= 1
-        next_placer(r, s)
-        return
-    if st == Stage.TURN and a >= HELD:  # option B: a held card before the assistant
-        s.b_phase = B_BEFORE
-        use_held(r, s, p, a - HELD)
-        return
     if st == Stage.USE_HELD:  # option B: a held card after the action, or none
         if a == STOP:
             next_turn(r, s)
         else:
             use_held(r, s, p, a - HELD)
-        return
-    if st == Stage.TURN:
-        resolve = a < DECLINE
-        loc = a - (USE if resolve else DECLINE)
-        if loc < MAX_SECTORS:
-            s.lower_standing[p, loc] -= 1
-        elif loc - MAX_SECTORS == UP_WHITES:
-            s.whites_standing[p] -= 1
-        else:
-            s.upper_standing[loc - MAX_SECTORS] = 0
-        if not resolve:
-            s.declined[p] += 1
-            next_turn(r, s)
-            return
-        s.resolved[p] += 1
-        s.pend_copy = 0
-        s.tool_left = -1
-        if loc < MAX_SECTORS:
-            waiting = perform(r, s, p, action_of_slot(r, s, loc))
-        else:
-            waiting = perform_upper(r, s, p, loc - MAX_SECTORS)
-        if not waiting:
-            next_turn(r, s)
-        return
-    if st == Stage.PAY:
-        pay(r, s, p, a - COLOUR, 1)
-        s.pend_count -= 1
-        if s.pend_count > 0:
-            return
-        if not advance_marker(r, s, p) and not cezanne_offer(r, s, p):
-            next_turn(r, s)
         return
     if st == Stage.BONUS:
         t = s.pend_track
@@ -1010,10 +1087,6 @@ def apply_action(r, s, a):
         gain(r, s, p, s.pend_colour, level(r, s, p, PALETTE))
         next_turn(r, s)
         return
-    if st == Stage.PAINT or st == Stage.FREE_PAINT or st == Stage.DEGAS or st == Stage.PAINT_TARGET:
-        if not apply_placement(r, s, p, a):
-            next_turn(r, s)
-        return
     if st == Stage.COPY:
         s.pend_copy = 1
         if not perform(r, s, p, action_of_slot(r, s, a - COPY)):
@@ -1034,15 +1107,4 @@ def apply_action(r, s, a):
     if st == Stage.ROTATE:
         rotate(r, s, r.rotate_options[a - ROTATE])
         start_discard(r, s)
-        return
-    if st == Stage.DISCARD:
-        pay(r, s, p, a - COLOUR, 1)
-        if non_black(r, s, p) <= player_pigment_limit(r, s, p):
-            s.p3_idx += 1
-            next_discarder(r, s)
-        return
-    if st == Stage.KEEP:
-        recover(r, s, p, a - KEEP)
-        s.p3_idx += 1
-        next_keeper(r, s)
         return

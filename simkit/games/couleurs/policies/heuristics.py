@@ -18,22 +18,23 @@ It reads only what the player may see (spec §2.4): its own reserve grids, and p
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core import explain
 from simkit.core.jit import njit
-from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, LOWER_ACTIONS, MAX_SECTORS, MIX_BLACK,
-                                                    MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING, TUBE, UPGRADE_BRUSH,
-                                                    UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
-from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, can_perform, fill_legal,
-                                                      is_legal, level, mix_inputs, non_black, owns_standing,
-                                                      painting_complete, place_ok, resolvable, slot_standing, swap_ok)
+from simkit.games.couleurs.rules.components import (BRUSH, EXHIBIT, GET_BLUE, GET_RED, LOWER_ACTIONS, MAX_SECTORS,
+                                                    MIX_BLACK, MIX_ORANGE, MIX_PURPLE, PAINT, PALETTE, TAKE_PAINTING,
+                                                    TUBE, UPGRADE_BRUSH, UPGRADE_TUBE, B, G, K, O, P, R, W, Y)
+from simkit.games.couleurs.engine.transitions import (action_of_slot, active_index, can_buy, copyable, fill_legal,
+                                                      is_legal, level, mix_inputs, non_black, painting_complete,
+                                                      place_ok, resolvable, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
 from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
 from simkit.games.couleurs.engine.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
-                                                HELD, HIRE, KEEP, MIXCARD, N_UPPER, PAINT_CUBE, PLACE, ROTATE, STOP,
-                                                SWAP, TAKE, TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST, UP_IMITATOR,
-                                                UP_ROTATE, UP_WHITES, USE, VALADON, Stage)
+                                                HELD, HIRE, KEEP, MIXCARD, N_GRID_COLOURS, N_UPPER, PAINT_CUBE, PLACE,
+                                                ROTATE, STOP, SWAP, TAKE, TARGET, TK_NONE, TOKEN, TOOLMOVE, UP_FIRST,
+                                                UP_IMITATOR, UP_ROTATE, UP_WHITES, USE, VALADON, Stage)
 
 TIER_CHEAP, TIER_EXPENSIVE = 0, 2  # the `tier` parameter (1 = balanced)
 # tool weights (tube, palette, brush) by the `upgrades` parameter: even, brush, tube, palette
@@ -48,12 +49,13 @@ HIRE_UNTIL_ROUND = np.array([0, 6, 9])
 HIRE_PULL = np.array([0.0, 0.0, 2.0])
 BLACK_SPARE, BLACK_PATIENT, BLACK_PLANNED, BLACK_AUTO = 0, 1, 2, 3  # `black_eagerness` levels
 SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
+LOWER_LOCATIONS = (1 << MAX_SECTORS) - 1  # the lower slots' bits in a set of locations (state standing_at)
 
 
 # ---- what the player needs ------------------------------------------------------------------------------------
 
 
-@njit
+@njit(inline="always")  # a short loop, in needs() only
 def focus_index(r, s, p):
     """The painting p plans around: the unfinished active painting with the fewest empty squares (the base game's
     market lets p hold several; finishing one before the next keeps cubes from spreading), else the first active
@@ -70,7 +72,7 @@ def focus_index(r, s, p):
 KEEP_AT = 11  # needs(): out[KEEP_AT + c] = cubes of colour c to keep in the reserve
 SQUARES_AT = KEEP_AT + 7  # needs(): out[SQUARES_AT + c] = empty squares of colour c
 N_NEEDS = SQUARES_AT + 6
-N_LOWER = len(LOWER_ACTIONS)  # lower_value's memo: one value per lower action
+N_LOWER = len(LOWER_ACTIONS)  # value_lower_actions: one value per lower action
 
 
 @njit
@@ -91,17 +93,10 @@ def needs(r, s, p, ws):
     ws.focus = i
     if i < 0 or painting_complete(r, s, p, i):
         return 0
-    card = s.cards[p, i]
-    empty, whites, blacks = 0, 0, 0
-    for q in range(9):
-        c = s.squares[p, i, q]
-        if c == EMPTY:
-            out[r.card_grid[card, q]] += 1
-            empty += 1
-        elif c == W:
-            whites += 1
-        elif c == K:
-            blacks += 1
+    filled, whites, blacks = painting_counts(r, s, p, i)
+    empty = 9 - filled
+    for c in range(N_GRID_COLOURS):
+        out[c] = s.to_fill[p, i, c]
     out[KEEP_AT + W] = min(empty, max(0, tolerance - whites))
     for c in range(6):
         out[KEEP_AT + c] = out[c]  # squares of colour c
@@ -111,9 +106,9 @@ def needs(r, s, p, ws):
     free_whites = max(0, min(tolerance, r.max_whites_per_painting) - whites)
     stand_in = 0
     for c in (O, G, P, R, Y, B):
-        while out[c] > 0 and stand_in < free_whites:
-            out[c] -= 1
-            stand_in += 1
+        take = min(out[c], free_whites - stand_in)
+        out[c] -= take
+        stand_in += take
     out[W] = max(0, stand_in - have[W])
     if plans_black(r, s, ws, blacks, out[O] + out[G] + out[P] > 0):
         for d in (O, G, P):  # one of each for the black, beyond the painting's squares (whites never stand in)
@@ -191,14 +186,13 @@ def spare_cubes(r, s, p, ws):
 
 @njit
 def least_needed_colour(r, s, p, ws):
-    """The reserve colour (non-black) with the largest surplus over what p keeps; -1 if the reserve is empty."""
+    """The reserve colour (non-black) with the largest surplus over what p keeps, a white's counting half a cube
+    more (the first on a tie); -1 if the reserve is empty. Surpluses are compared doubled, as integers."""
     need = ws.need
-    best, best_surplus = -1, -1e9
+    best, best_surplus = -1, -(1 << 40)
     for c in range(7):
-        if s.reserve[p, c] <= 0:
-            continue
-        surplus = s.reserve[p, c] - need[KEEP_AT + c] + (0.5 if c == W else 0.0)
-        if surplus > best_surplus:
+        surplus = 2 * (s.reserve[p, c] - need[KEEP_AT + c]) + (1 if c == W else 0)
+        if s.reserve[p, c] > 0 and surplus > best_surplus:
             best, best_surplus = c, surplus
     return best
 
@@ -221,12 +215,8 @@ def card_score(r, s, p, card, tier_pref, tolerance):
         effort -= (SECONDARY_EFFORT - 1.0) * min(tolerance, 3 + t)
         score = 30.0 * r.painting_values[t] / effort
     fit = 0.0
-    for c in range(6):
-        req = 0
-        for q in range(9):
-            if r.card_grid[card, q] == c:
-                req += 1
-        fit += min(req, s.reserve[p, c])
+    for c in range(N_GRID_COLOURS):
+        fit += min(r.card_colours[card, c], s.reserve[p, c])
     return score + 0.5 * fit
 
 
@@ -294,73 +284,120 @@ def bonus_card_value(r, s, p, card, ws):
 
 
 @njit
-def forget_values(ws):
-    """A new decision: lower_value computes each action's value again."""
-    for a in range(N_LOWER):
-        ws.valued[a] = 0
-
-
-@njit
-def lower_value(r, s, p, a, ws, placing_paint, placing_exhibit):
-    """The value of performing lower action a now for p (from the cubes ws.have, the needs ws.need), computed
-    once per decision (forget_values starts one; the flags are the same for the whole decision): an imitator
-    values again the actions of the slots it could copy."""
-    if not ws.valued[a]:
-        ws.value[a] = action_value(r, s, p, a, ws, placing_paint, placing_exhibit)
-        ws.valued[a] = 1
-    return ws.value[a]
+def value_lower_actions(r, s, p, ws, placing_paint, placing_exhibit):
+    """ws.value[a] = action_value(a) for every lower action a: a placement reads its slot's there, the imitator
+    those of the slots it could copy. Valued kind by kind in their order, the same branches every decision (which
+    the processor learns), with what the upgrades share computed once: valuing only the free slots' actions, in
+    the order the wheel turns them to, mispredicted more than the extra actions cost."""
+    for a in range(GET_RED, GET_BLUE + 1):
+        ws.value[a] = get_value(r, s, p, a, ws)
+    for a in range(MIX_ORANGE, MIX_PURPLE + 1):
+        ws.value[a] = mix_value(r, s, p, a, ws)
+    ws.value[MIX_BLACK] = black_value(r, s, p, ws)
+    payable, short = upgrade_terms(r, s, p, ws)
+    for a in range(UPGRADE_TUBE, UPGRADE_BRUSH + 1):
+        ws.value[a] = upgrade_value(r, s, p, a - UPGRADE_TUBE, ws, payable, short)
+    ws.value[PAINT] = paint_value(r, s, p, ws, placing_paint)
+    ws.value[EXHIBIT] = exhibit_value(r, s, p, ws, placing_exhibit)
+    ws.value[TAKE_PAINTING] = take_value(r, s, p, ws)
 
 
 @njit
 def action_value(r, s, p, a, ws, placing_paint, placing_exhibit):
-    have, need, params = ws.have, ws.need, ws.params
+    """The value of performing lower action a now for p, from the cubes ws.have and the needs ws.need (after
+    needs()); placing_paint / placing_exhibit: p already has an assistant standing on a paint / exhibit slot."""
     if a <= GET_BLUE:
-        tube = level(r, s, p, TUBE)
-        return min(tube, need[a] + need[8 + a]) * 1.0 + 0.15 * tube
+        return get_value(r, s, p, a, ws)
     if a <= MIX_PURPLE:
-        x, z = mix_inputs(a)
-        if have[x] <= 0 or have[z] <= 0:
-            return 0.0
-        return min(level(r, s, p, PALETTE), need[a]) * 1.6 + 0.1
+        return mix_value(r, s, p, a, ws)
     if a == MIX_BLACK:
-        if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
-            return 0.0
-        if wants_signature(r, s, p, ws) and have[K] == 0:
-            return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
-        return 0.0
+        return black_value(r, s, p, ws)
     if a <= UPGRADE_BRUSH:
-        t = a - UPGRADE_TUBE
-        if s.space[p, t] >= r.track_len[t] or non_black(r, s, p) < r.upgrade_cost:
-            return 0.0
-        upgrades = int(params[1])
-        value = 1.0 * UPGRADE_WEIGHTS[upgrades, t]
-        if s.space[p, t] + 1 == r.track_bonus_space:
-            value += 1.0
-        hire = int(params[HIRE_POLICY])
-        if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, upgrades) == t:
-            value += HIRE_PULL[hire]
-        if spare_cubes(r, s, p, ws) < r.upgrade_cost:
-            value -= 1.2
-        return value
+        payable, short = upgrade_terms(r, s, p, ws)
+        return upgrade_value(r, s, p, a - UPGRADE_TUBE, ws, payable, short)
     if a == PAINT:
-        if placing_paint:
-            return 0.0
-        n, done = paintable(r, s, p, ws)
-        return 1.3 * n + (3.0 if done else 0.0)
+        return paint_value(r, s, p, ws, placing_paint)
     if a == EXHIBIT:
-        i = active_index(r, s, p)
-        if i >= 0 and painting_complete(r, s, p, i) and not placing_exhibit:
-            return 12.0
-        if can_buy(r, s, p):
-            return buy_value(r, s, p, ws)
-        return 0.0
+        return exhibit_value(r, s, p, ws, placing_exhibit)
     if a == TAKE_PAINTING:
-        if wants_painting(r, s, p, ws):
-            return 6.0 if unfinished(r, s, p) == 0 else 1.5
-        if can_buy(r, s, p):
-            return buy_value(r, s, p, ws)
-        return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
+        return take_value(r, s, p, ws)
     return 0.0
+
+
+@njit(inline="always")
+def get_value(r, s, p, a, ws):
+    tube = level(r, s, p, TUBE)
+    return min(tube, ws.need[a] + ws.need[8 + a]) * 1.0 + 0.15 * tube
+
+
+@njit(inline="always")
+def mix_value(r, s, p, a, ws):
+    x, z = mix_inputs(a)
+    if ws.have[x] <= 0 or ws.have[z] <= 0:
+        return 0.0
+    return min(level(r, s, p, PALETTE), ws.need[a]) * 1.6 + 0.1
+
+
+@njit
+def black_value(r, s, p, ws):
+    have, need = ws.have, ws.need
+    if not (have[O] > 0 and have[G] > 0 and have[P] > 0 and s.supply[K] > 0):
+        return 0.0
+    if wants_signature(r, s, p, ws) and have[K] == 0:
+        return 3.0 - 1.5 * ((need[O] > 0) + (need[G] > 0) + (need[P] > 0))
+    return 0.0
+
+
+@njit(inline="always")
+def upgrade_terms(r, s, p, ws):
+    """What every upgrade's value reads: whether p can pay one, and whether paying would cost cubes worth
+    keeping."""
+    return non_black(r, s, p) >= r.upgrade_cost, spare_cubes(r, s, p, ws) < r.upgrade_cost
+
+
+@njit(inline="always")  # valued three times a placement
+def upgrade_value(r, s, p, t, ws, payable, short):
+    """The value of upgrading tool t (upgrade_terms: payable, short)."""
+    if s.space[p, t] >= r.track_len[t] or not payable:
+        return 0.0
+    params = ws.params
+    upgrades = int(params[1])
+    value = 1.0 * UPGRADE_WEIGHTS[upgrades, t]
+    if s.space[p, t] + 1 == r.track_bonus_space:
+        value += 1.0
+    hire = int(params[HIRE_POLICY])
+    if HIRE_PULL[hire] > 0 and hire_open(r, s, p, hire) and pushed_track(r, s, p, upgrades) == t:
+        value += HIRE_PULL[hire]
+    if short:
+        value -= 1.2
+    return value
+
+
+@njit
+def paint_value(r, s, p, ws, placing_paint):
+    if placing_paint:
+        return 0.0
+    n, done = paintable(r, s, p, ws)
+    return 1.3 * n + (3.0 if done else 0.0)
+
+
+@njit
+def exhibit_value(r, s, p, ws, placing_exhibit):
+    i = active_index(r, s, p)
+    if i >= 0 and painting_complete(r, s, p, i) and not placing_exhibit:
+        return 12.0
+    if can_buy(r, s, p):
+        return buy_value(r, s, p, ws)
+    return 0.0
+
+
+@njit
+def take_value(r, s, p, ws):
+    if wants_painting(r, s, p, ws):
+        return 6.0 if unfinished(r, s, p) == 0 else 1.5
+    if can_buy(r, s, p):
+        return buy_value(r, s, p, ws)
+    return -1.0  # below every other copy choice: an unwanted painting spreads the cubes
 
 
 @njit
@@ -449,32 +486,35 @@ def held_action(r, s, p, ws):
 
 
 @njit
-def upper_value(r, s, p, u, ws, placing_paint, placing_exhibit):
+def upper_value(r, s, p, u, ws):
+    """The value of placing on upper space u, after value_lower_actions."""
     if u == UP_WHITES:
         return min(level(r, s, p, TUBE), ws.need[W]) * 1.0 + 0.3
     if u == UP_FIRST:
         return 0.4
     if u == UP_ROTATE:
         return 0.05
-    best = 0.0  # imitator: the best action a standing lower assistant offers now
+    best = 0.0  # imitator: the best action it could copy now (a slot is tested only if its action is worth more)
     for j in range(r.n_sectors):
-        if slot_standing(r, s, j) > 0:
-            a = action_of_slot(r, s, j)
-            if can_perform(r, s, p, a, True):
-                best = max(best, lower_value(r, s, p, a, ws, placing_paint, placing_exhibit))
+        a = action_of_slot(r, s, j)
+        if ws.value[a] > best and copyable(r, s, p, j):
+            best = ws.value[a]
     return best - 0.1
 
 
 @njit
-def planned_reserve(r, s, p, ws):
-    """p's reserve plus the cubes its standing assistants will gain this round (gets, mixes, whites), in ws.have."""
+def planned_round(r, s, p, ws):
+    """What p's standing assistants will do this round: p's reserve plus the cubes they will gain (gets, mixes,
+    whites) in ws.have; returns whether one stands on a paint slot and one on an exhibit slot."""
     have = ws.have
     for c in range(8):
         have[c] = s.reserve[p, c]
-    for j in range(r.n_sectors):
+    on_paint, on_exhibit = False, False
+    standing = s.standing_at[p] & LOWER_LOCATIONS
+    while standing != 0:  # p's standing lower assistants, by slot
+        j = trailing_zeros(standing)
+        standing &= standing - 1
         k = s.lower_standing[p, j]
-        if k == 0:
-            continue
         a = action_of_slot(r, s, j)
         if a <= GET_BLUE:
             have[a] += k * level(r, s, p, TUBE)
@@ -483,49 +523,45 @@ def planned_reserve(r, s, p, ws):
             have[a] += k * level(r, s, p, PALETTE)
             have[x] = max(0, have[x] - k)
             have[z] = max(0, have[z] - k)
+        elif a == PAINT:
+            on_paint = True
+        elif a == EXHIBIT:
+            on_exhibit = True
     have[W] += s.whites_standing[p] * level(r, s, p, TUBE)
-
-
-@njit
-def standing_on(r, s, p, action):
-    for j in range(r.n_sectors):
-        if s.lower_standing[p, j] > 0 and action_of_slot(r, s, j) == action:
-            return True
-    return False
+    return on_paint, on_exhibit
 
 
 @njit
 def prepare_placement(r, s, p, ws):
-    """Fill ws.have and ws.need for valuing p's placements (a new decision for lower_value); returns (already on
-    paint, already on exhibit)."""
-    planned_reserve(r, s, p, ws)
+    """Value p's placements: ws.have and ws.need from the round p has planned, then every lower action's value
+    (a paint or exhibit action is worth nothing more when an assistant of p's already stands on one)."""
+    on_paint, on_exhibit = planned_round(r, s, p, ws)
     needs(r, s, p, ws)
-    forget_values(ws)
-    return standing_on(r, s, p, PAINT), standing_on(r, s, p, EXHIBIT)
+    value_lower_actions(r, s, p, ws, on_paint, on_exhibit)
+
+
+@njit(inline="always")  # a read in the placement loops (of the heuristic and the search)
+def placement_value(r, s, p, loc, ws):
+    """The value of placing an assistant on location loc, after prepare_placement."""
+    if loc < MAX_SECTORS:
+        return ws.value[action_of_slot(r, s, loc)]
+    return upper_value(r, s, p, loc - MAX_SECTORS, ws)
 
 
 @njit
-def placement_value(r, s, p, loc, ws, on_paint, on_exhibit):
-    if loc < MAX_SECTORS:
-        return lower_value(r, s, p, action_of_slot(r, s, loc), ws, on_paint, on_exhibit)
-    return upper_value(r, s, p, loc - MAX_SECTORS, ws, on_paint, on_exhibit)
-
-
-@njit(inline="always")
-def location(r, k):
-    """The k-th location of the board (0 <= k < n_sectors + N_UPPER): the lower slots, then the upper spaces
-    (locations MAX_SECTORS + u; the slots between are not on this board)."""
-    return k if k < r.n_sectors else MAX_SECTORS + k - r.n_sectors
-
-
-@njit(inline="always")
 def place_action(r, s, p, ws):
-    on_paint, on_exhibit = prepare_placement(r, s, p, ws)
+    prepare_placement(r, s, p, ws)
     best, best_value = PLACE + MAX_SECTORS + UP_WHITES, -1e9
-    for k in range(r.n_sectors + N_UPPER):
-        loc = location(r, k)
+    for j in range(r.n_sectors):  # the lower slots, then the upper spaces (location order)
+        ok = place_ok(r, s, p, j)
+        value = placement_value(r, s, p, j, ws)
+        if ok and explain.explaining(ws.explain):
+            explain.note(ws.explain, PLACE + j, value)
+        if ok & (value > best_value):
+            best, best_value = PLACE + j, value
+    for loc in range(MAX_SECTORS, MAX_SECTORS + N_UPPER):
         if place_ok(r, s, p, loc):
-            value = placement_value(r, s, p, loc, ws, on_paint, on_exhibit)
+            value = placement_value(r, s, p, loc, ws)
             explain.note(ws.explain, PLACE + loc, value)
             if value > best_value:
                 best, best_value = PLACE + loc, value
@@ -569,19 +605,17 @@ def reserve_needs(r, s, p, ws):
     needs(r, s, p, ws)
 
 
-@njit(inline="always")
+@njit
 def turn_action(r, s, p, ws):
     """The standing assistant of best turn_rank p can resolve (the first such location), else the one of best rank
     to decline (declining ranks 10 lower). It does not resolve a take_painting assistant that would take no
     painting and buy no bonus card (needs() is computed for that test only)."""
     best, best_rank = -1, 99
     needs_known = False
-    for k in range(r.n_sectors + N_UPPER):
-        if best_rank == 0:  # nothing ranks better
-            break
-        loc = location(r, k)
-        if not owns_standing(r, s, p, loc):
-            continue
+    standing = s.standing_at[p]
+    while standing != 0 and best_rank != 0:  # p's standing assistants by location (nothing ranks better than 0)
+        loc = trailing_zeros(standing)
+        standing &= standing - 1
         rank = turn_rank(r, s, loc)
         if rank >= best_rank:  # declining it would rank lower still
             continue
@@ -603,8 +637,8 @@ def paint_action(r, s, p, ws):
     """The next cube to place: the signature first when sign_first (black_eagerness other than spare: a black
     in hand always signs), on the square whose colour p holds fewest of; then a matching colour, a
     Toulouse-Lautrec mismatch for a colour p lacks, a signature, a white within the tolerance (or Valadon's), else
-    stop. The cube goes on the painting the engine targets."""
-    need = ws.need
+    stop. The cube goes on the painting the engine targets. needs() (what p keeps) is computed for the mismatches
+    only."""
     tolerance, sign = int(ws.params[TOLERANCE]), ws.params[SIGN] > 0.5
     sign_first = int(ws.params[BLACK_EAGERNESS]) > 0
     i = s.target
@@ -622,11 +656,15 @@ def paint_action(r, s, p, ws):
         if s.squares[p, i, q] == EMPTY and paint_ok_on(r, s, p, i, q, c) and s.pend_count > 0:
             return PAINT_CUBE + 8 * q + c
     if s.pend_count > 0:
+        needs_known = False
         for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
             if s.squares[p, i, q] != EMPTY or s.reserve[p, r.card_grid[card, q]] > 0:
                 continue
+            if not needs_known:
+                reserve_needs(r, s, p, ws)
+                needs_known = True
             for c in range(6):
-                if s.reserve[p, c] > need[KEEP_AT + c] and paint_ok_on(r, s, p, i, q, c):
+                if s.reserve[p, c] > ws.need[KEEP_AT + c] and paint_ok_on(r, s, p, i, q, c):
                     return PAINT_CUBE + 8 * q + c
             if sign and paint_ok_on(r, s, p, i, q, K):
                 return PAINT_CUBE + 8 * q + K
@@ -690,35 +728,56 @@ def best_tool(r, s, p, upgrades):
     return best
 
 
-@njit(inline="always")
+@njit
 def keep_action(r, s, p, ws):
     """Phase 3 step 4: keep standing the assistant whose slot offers the best action next round."""
     reserve_needs(r, s, p, ws)
-    forget_values(ws)
     best, best_value = -1, -1e9
-    for j in range(r.n_sectors):
-        if s.lower[p, j] > 0:
-            value = lower_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
-            explain.note(ws.explain, KEEP + j, value)
-            if value > best_value:
-                best, best_value = KEEP + j, value
+    placed = s.lower_at[p]
+    while placed != 0:  # the lower slots holding p's assistants
+        j = trailing_zeros(placed)
+        placed &= placed - 1
+        value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+        explain.note(ws.explain, KEEP + j, value)
+        if value > best_value:
+            best, best_value = KEEP + j, value
     return best
 
 
 @njit(inline="always")
 def heuristic_choice(r, s, p, ws):
     """The heuristic's action for p, its parameters in ws.params; the candidates it values are noted in ws.explain
-    (`core.explain`). The stages that value cubes compute needs() first."""
-    params = ws.params
-    tier_pref, tolerance = int(params[0]), int(params[TOLERANCE])
+    (`core.explain`). The frequent stages have a function each, the others share other_choice: compiled code clears
+    a slot for every call a function makes when it starts, which one function holding every stage's calls did
+    before each decision."""
     st = s.stage
-    # the stages that do not read needs() (the turn computes it only for a take_painting assistant)
     if st == Stage.TURN:
         return turn_action(r, s, p, ws)
     if st == Stage.PLACE:
         return place_action(r, s, p, ws)
     if st == Stage.KEEP:
         return keep_action(r, s, p, ws)
+    if st == Stage.PAINT:
+        return paint_action(r, s, p, ws)
+    if st == Stage.PAY or st == Stage.DISCARD:
+        return payment(r, s, p, ws)
+    return other_choice(r, s, p, ws)
+
+
+@njit
+def payment(r, s, p, ws):
+    """An upgrade's payment or a discard: the cube p needs least (needs() of its reserve)."""
+    reserve_needs(r, s, p, ws)
+    c = least_needed_colour(r, s, p, ws)
+    return COLOUR + c if c >= 0 else -1
+
+
+@njit
+def other_choice(r, s, p, ws):
+    """heuristic_choice in the less frequent stages. The stages that value cubes compute needs() first."""
+    params = ws.params
+    tier_pref, tolerance = int(params[0]), int(params[TOLERANCE])
+    st = s.stage
     if st == Stage.FREE_PAINT or st == Stage.DEGAS:  # free placements: take them all
         a = first_legal_in(r, s, PAINT_CUBE, VALADON)
         return a if a >= 0 else STOP
@@ -758,10 +817,6 @@ def heuristic_choice(r, s, p, ws):
         return exhibit_choice(r, s, p)
     reserve_needs(r, s, p, ws)
     need = ws.need
-    if st == Stage.PAY or st == Stage.DISCARD:
-        return COLOUR + least_needed_colour(r, s, p, ws)
-    if st == Stage.PAINT:
-        return paint_action(r, s, p, ws)
     if st == Stage.CEZANNE:
         t = s.pend_track
         return ACCEPT if spare_cubes(r, s, p, ws) >= r.track_level[t, s.space[p, t]] else STOP
@@ -792,11 +847,10 @@ def heuristic_choice(r, s, p, ws):
     if st == Stage.SWAP:
         return swap_action(r, s, p, ws)
     if st == Stage.COPY:
-        forget_values(ws)
         best, best_value = -1, -1e9
         for j in range(r.n_sectors):
-            if is_legal(r, s, COPY + j):
-                value = lower_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
+            if copyable(r, s, p, j):  # is_legal(COPY + j)
+                value = action_value(r, s, p, action_of_slot(r, s, j), ws, False, False)
                 explain.note(ws.explain, COPY + j, value)
                 if value > best_value:
                     best, best_value = COPY + j, value
@@ -806,15 +860,31 @@ def heuristic_choice(r, s, p, ws):
     return -1
 
 
-@njit
+@njit(inline="always")
+def chosen_legal(st):
+    """Whether the heuristic's choice in stage st is legal whenever it makes one (the other stages' choices are
+    checked): it picks a turn's, a placement's, a paint's, a copy's or a kept assistant's among the actions the
+    stage's legality test accepts (the same tests: standing_at and resolvable, place_ok, paint_ok_on and
+    valadon_ok_on on the target with cubes left, copyable, lower_at), a free placement with first_legal_in, a
+    payment or a discard among the colours held (least_needed_colour)."""
+    return (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or st == Stage.PAINT or st == Stage.PAY
+            or st == Stage.DISCARD or st == Stage.COPY or st == Stage.FREE_PAINT or st == Stage.DEGAS)
+
+
+@njit(inline="always")  # a dispatcher: typed in its callers, it adds no compiled level above the stages'
 def heuristic_action(r, s, p, ws):
     """The heuristic's action (its parameters in ws.params); falls back to the first legal action should a rule it
     does not model (a future engine stage) leave its choice illegal."""
     a = heuristic_choice(r, s, p, ws)
-    # a turn, placement or keep choice is legal whenever one is made (each is picked among the actions the stage's
-    # legality test accepts); the other stages' choices are checked
-    st = s.stage
-    if a >= 0 and (st == Stage.TURN or st == Stage.PLACE or st == Stage.KEEP or is_legal(r, s, a)):
+    if a >= 0 and chosen_legal(s.stage):
+        return a
+    return checked(r, s, a, ws)
+
+
+@njit
+def checked(r, s, a, ws):
+    """a if it is legal, else the first legal action (-1: none)."""
+    if a >= 0 and is_legal(r, s, a):
         return a
     n = fill_legal(r, s, ws.legal)
     return ws.legal[0] if n > 0 else -1

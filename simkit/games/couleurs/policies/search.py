@@ -39,7 +39,7 @@ from simkit.core.margin import score_margin
 from simkit.core.rng import next_u64
 from simkit.core.search import draw_rollout_seeds, reshuffle_unseen
 from simkit.games.couleurs.rules.components import MAX_SECTORS
-from simkit.games.couleurs.engine.transitions import apply_action, final_scores, place_ok
+from simkit.games.couleurs.engine.transitions import apply_legal, final_scores, place_ok
 from simkit.games.couleurs.policies.heuristics import heuristic_action, placement_value, prepare_placement
 from simkit.games.couleurs.engine.ops import market_mode
 from simkit.games.couleurs.rules.ruleset import MAX_PLAYERS
@@ -84,9 +84,12 @@ def rollout(r, s, p, action, seed, ws, sws):
     sws.sim[0] = s
     sim = sws.sim[0]
     resample_hidden(r, sim, seed)
-    apply_action(r, sim, action)
+    apply_legal(r, sim, action)  # a legal placement (place_ok)
     while not sim.done:
-        apply_action(r, sim, heuristic_action(r, sim, sim.current, ws))
+        a = heuristic_action(r, sim, sim.current, ws)
+        if a < 0:  # no legal action (an engine fault the batch loop reports): the continuation ends here
+            break
+        apply_legal(r, sim, a)
     sws.end_round[0] = sim.round
     scores = sws.scores[: r.n_players]
     final_scores(r, sim, scores)
@@ -103,12 +106,12 @@ def search_action(r, s, p, rollouts, wanted, ws, sws):
     if not hidden_decks(r, s):  # nothing hidden left and a deterministic heuristic: one continuation says all
         rollouts = 1
     # the heuristic's values of every legal placement, best first (insertion into the candidate list)
-    on_paint, on_exhibit = prepare_placement(r, s, p, ws)
+    prepare_placement(r, s, p, ws)
     n = 0
     for loc in range(MAX_SECTORS + N_UPPER):
         if not place_ok(r, s, p, loc):
             continue
-        value = placement_value(r, s, p, loc, ws, on_paint, on_exhibit)
+        value = placement_value(r, s, p, loc, ws)
         i = n
         while i > 0 and sws.cand_value[i - 1] < value:
             sws.cand[i] = sws.cand[i - 1]

@@ -81,8 +81,8 @@ WORKSPACE_DTYPE = np.dtype([
     ("legal", "i8", MAX_LEGAL), ("keys", "i8", MAX_LEGAL),  # the random policy's legal list and option keys
     ("params", "f8", MAX_PARAMS),  # the deciding heuristic's parameters (dispatch.choose_action copies them)
     # the heuristic's cubes in hand (or planned) and what its painting needs (heuristics.needs), the painting it
-    # plans around, and the values of the lower actions computed this decision (heuristics.lower_value)
-    ("have", "i8", 8), ("need", "i8", N_NEEDS), ("focus", "i8"), ("value", "f8", N_LOWER), ("valued", "i1", N_LOWER),
+    # plans around, and the values of the lower actions this decision (heuristics.value_lower_actions)
+    ("have", "i8", 8), ("need", "i8", N_NEEDS), ("focus", "i8"), ("value", "f8", N_LOWER),
     ("explain", "f8", explain.SIZE),  # the candidates a policy weighed (`core.explain`)
 ], align=True)
 

@@ -14,10 +14,10 @@ import numpy as np
 
 from simkit.core.errors import ConfigError, blamed_on_ruleset_key
 from simkit.core.params import Param, resolve_params
-from simkit.games.couleurs.rules.components import (BONUS_CARD_TYPES, COLOURS, MAX_CARDS, MAX_SECTORS, MAX_TRACK,
-                                                    N_COLOURS, N_TIERS, PAINTERS, Board, BonusCards, Painters,
-                                                    Paintings, Tracks, load_board, load_bonus_cards, load_painters,
-                                                    load_paintings, load_tracks)
+from simkit.games.couleurs.rules.components import (BONUS_CARD_TYPES, COLOURS, GRID_COLOURS, MAX_CARDS, MAX_SECTORS,
+                                                    MAX_TRACK, N_COLOURS, N_TIERS, PAINTERS, Board, BonusCards,
+                                                    Painters, Paintings, Tracks, load_board, load_bonus_cards,
+                                                    load_painters, load_paintings, load_tracks)
 
 MAX_PLAYERS = 4
 MAX_ASSISTANTS = 6
@@ -405,6 +405,7 @@ RULES_DTYPE = np.dtype([
     ("red_sector", "i1"), ("track_len", "i1", 3), ("track_level", "i1", (3, MAX_TRACK)),
     ("n_cards", "i1"), ("card_grid", "i1", (MAX_CARDS, 9)), ("card_tier", "i1", MAX_CARDS),
     ("card_type", "i1", MAX_CARDS), ("n_types", "i1"),
+    ("card_colours", "i1", (MAX_CARDS, len(GRID_COLOURS))),  # squares of each colour on a card (from card_grid)
     ("bonus_cost", "i1", len(BONUS_CARD_TYPES)), ("bonus_copies", "i1", len(BONUS_CARD_TYPES)), ("bonus_total", "i1"),
 ], align=True)
 
@@ -469,6 +470,7 @@ def _components(rules: CouleursRules, r: np.void) -> None:
     r["card_grid"][: len(cards)] = cards.grids
     r["card_tier"][: len(cards)] = cards.tiers
     r["card_type"][: len(cards)] = cards.type_index
+    r["card_colours"][: len(cards)] = np.stack([(cards.grids == c).sum(axis=1) for c in range(len(GRID_COLOURS))], 1)
     r["n_types"] = len(cards.type_names)
     r["bonus_cost"] = rules.bonus_cards.cost_white
     r["bonus_copies"] = rules.bonus_cards.copies
