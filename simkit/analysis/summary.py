@@ -49,22 +49,24 @@ def _group_numbers(keys: list[np.ndarray], n: int) -> np.ndarray:
     for key in keys:
         lo, hi = int(key.min()), int(key.max())
         if hi > lo:  # (a key with one value, e.g. the cell's in a run of one cell, changes nothing)
-            code = code * (hi - lo + 1) + (key - lo)
+            code = code * (hi - lo + 1) + (key.astype(np.int64) - lo)  # (in int64: a narrow key's offset overflows)
             if code.max() >= DENSE_SPAN:
                 code = np.unique(code, return_inverse=True)[1].reshape(-1)
     return code
 
 
-def _sums_by_run(change: np.ndarray, values: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Runs of rows, a new one after each row i where change[i]: the first row of each run, and per run the
-    number of rows and the sum of each value array."""
-    starts = np.flatnonzero(np.r_[True, change])
-    return starts, [np.diff(np.r_[starts, len(change) + 1]), *(np.add.reduceat(v, starts) for v in values)]
+def _sums_by_key(key: np.ndarray, values: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """Per distinct key, in key order: the key, its number of rows and the sum of each value array. A stable sort
+    (a radix sort for keys within 16 bits, else a merge of presorted runs: fast where the keys come nearly in order)."""
+    order = np.argsort(key.astype(np.int16) if key.max() < 2**15 else key, kind="stable")  # a radix sort on 16 bits
+    key = key[order]
+    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    return key[starts], np.diff(np.r_[starts, len(key)]), [np.add.reduceat(v[order], starts) for v in values]
 
 
 class _Grouping:
     """The exact totals of one grouping (`by`) per group and number of rows per seed, added block by block; a
-    block holds every row of its seeds, a seed's rows consecutive within each group."""
+    block holds every row of its seeds, the rows of a seed consecutive."""
 
     def __init__(self, by: list[str], schema: pl.Schema):
         self.by = by
@@ -73,26 +75,20 @@ class _Grouping:
                        "rows": pl.Int64, **dict.fromkeys(_SUMS, pl.Int64)}
         self.totals: dict[tuple, list[int]] = {}  # (group, rows per seed) -> the _SUMS
 
-    def add(self, block: pl.DataFrame, seed: np.ndarray, score: np.ndarray, wins: np.ndarray) -> None:
-        n = block.height
-        group = _group_numbers([block[f"{_CODE}{c}"].to_numpy() for c in self.by], n)
-        named_by = np.full(int(group.max()) + 1, -1, np.int64)
-        named_by[group] = np.arange(n)  # any row of a group names it
-        labels = dict(zip(np.flatnonzero(named_by >= 0).tolist(),
-                          block.select(self.by)[named_by[named_by >= 0]].with_columns(self.text).rows()))
-        # a group's rows in their order (a stable sort; a radix sort on 16 bits): a seed's rows are one run there
-        order = np.argsort(group.astype(np.int16) if len(named_by) < 2**15 else group, kind="stable")
-        group, seed, score = group[order], seed[order], score[order]
-        starts, (rows, seed_score, squares, seed_wins) = _sums_by_run(
-            (group[1:] != group[:-1]) | (seed[1:] != seed[:-1]), [score, score * score, wins[order]])
-        # then per group and rows per seed (nearly sorted already: seeds come by group, most with equal rows)
+    def add(self, block: pl.DataFrame, seed_run: np.ndarray, score: np.ndarray, wins: np.ndarray) -> None:
+        group = _group_numbers([block[f"{_CODE}{c}"].to_numpy() for c in self.by], block.height)
+        n_groups = int(group.max()) + 1
+        named_by = np.full(n_groups, -1, np.int64)
+        named_by[group] = np.arange(block.height)  # any row of a group names it
+        present = np.flatnonzero(named_by >= 0)
+        labels = dict(zip(present.tolist(), block.select(self.by)[named_by[present]].with_columns(self.text).rows()))
+        # per seed and group (a seed's rows are one run of the block), then per group and rows per seed
+        pair, rows, (seed_score, squares, seed_wins) = _sums_by_key(seed_run * n_groups + group,
+                                                                     [score, score * score, wins])
         span = int(rows.max()) + 1
-        key = group[starts] * span + rows
-        order = np.argsort(key, kind="stable")
-        key, seed_score = key[order], seed_score[order]
-        starts, sums = _sums_by_run(key[1:] != key[:-1], [seed_score, seed_score * seed_score, seed_wins[order],
-                                                          squares[order]])
-        for k, *row in zip(key[starts].tolist(), *(a.tolist() for a in sums)):
+        key, seeds, sums = _sums_by_key(pair % n_groups * span + rows,
+                                        [seed_score, seed_score * seed_score, seed_wins, squares])
+        for k, *row in zip(key.tolist(), seeds.tolist(), *(a.tolist() for a in sums)):
             total = self.totals.setdefault((labels[k // span], k % span), [0] * len(_SUMS))
             total[:] = [a + b for a, b in zip(total, row)]
 
@@ -114,7 +110,7 @@ def _last_seed_apart(block: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 class RunningTotals:
     """Exact integer totals per group and number of rows per seed, for each grouping (a list of key columns;
     categoricals as text), added from frames of results rows as they come. Each stream of frames (a run's cell,
-    say) holds its rows in results order: a seed's rows consecutive within each group, as in a run's results (a
+    say) holds its rows in results order: the rows of a seed consecutive, as in a run's results (a
     cell's games in order, the rotations of a deal next to each other). A stream's frames are gathered into blocks
     of BATCH_ROWS rows; the rows of a block's last seed wait for the next one, as that seed may go on there. A run
     feeds one stream per cell while its games are played (`core.runner.run_to_store`), so the report's totals are
@@ -157,8 +153,9 @@ class RunningTotals:
         if block.select(pl.col(f"{_CODE}{c}").null_count() for c in self.keys).sum_horizontal().item():
             raise ValueError(f"summary keys {self.keys} hold missing values")
         seed, score, wins = (block[c].to_numpy() for c in ("seed", "score", _WINS))
+        seed_run = np.r_[0, np.cumsum(seed[1:] != seed[:-1])]  # a number per run of rows of one seed
         for grouping in self.groupings:
-            grouping.add(block, seed, score, wins)
+            grouping.add(block, seed_run, score, wins)
 
 
 def groupings_totals(results: pl.LazyFrame | pl.DataFrame, groupings: list[list[str]]) -> list[pl.DataFrame]:
