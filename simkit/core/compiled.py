@@ -175,14 +175,15 @@ class CompiledGame(Game):
         out = self.layout.new(len(seeds), self.n_players)
         for key, members in groups.items():
             rows = members if isinstance(members, slice) else np.array(members)
-            part = self.layout.new(len(seeds[rows]), self.n_players)
+            part = out if isinstance(members, slice) else self.layout.new(len(members), self.n_players)
             state = self.new_state_record()
             failed = self.engine.play_games(self.compiled_rules(key)[0], state[0], seeds[rows], ids[seats[rows]],
                                             params[seats[rows]], part, *self.policy_args(key, ids))
             if failed >= 0:
                 raise self.aborted(seeds[rows][failed], state[0])
-            for name, array in zip(out._fields, out):
-                array[rows] = getattr(part, name)
+            if part is not out:
+                for name, array in zip(out._fields, out):
+                    array[rows] = getattr(part, name)
         return self.layout.arrays(out, self.end_reasons, self.n_players, self.text_columns(keys))
 
     def record_result(self, state: "CompiledState") -> dict[str, np.ndarray]:
