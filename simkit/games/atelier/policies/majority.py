@@ -145,12 +145,11 @@ def flag(b):
 
 
 @njit
-def move_scan(r, s, p, ties_p, q, blocking_weight, first_positive, ws):
+def move_scan(r, s, p, ties_p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
-    student on a pile. With first_positive, the first move of positive value instead (whether the best is
-    positive). ties_p: p's collect_ties; ws holds p's pile_table. Each move is noted at its value (a Move's
-    candidates; not where the turn asks whether a 3 is worth it, dispatch.choose_action)."""
+    student on a pile. ties_p: p's collect_ties; ws holds p's pile_table. Each move is noted at its value (a Move's
+    candidates)."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
@@ -160,22 +159,42 @@ def move_scan(r, s, p, ties_p, q, blocking_weight, first_positive, ws):
             continue
         for t in range(N_COLOURS):
             if t != f:
-                v = np.float64(ws.leave_p[f] + ws.arrive_p[t])
-                if q != p:
-                    v += blocking_weight * -(ws.leave_q[f] + ws.arrive_q[t])
+                v = move_value(p, q, f, t, blocking_weight, ws)
                 explain.note(ws.explain, MOVE + N_COLOURS * f + t, v)
                 if v > best:
                     bf, bt, best = f, t, v
-                    if first_positive and v > 0:
-                        return bf, bt, best
     return bf, bt, best
+
+
+@njit
+def move_value(p, q, f, t, blocking_weight, ws):
+    """move_value of q's move from f to t, from move_terms' terms in ws."""
+    v = np.float64(ws.leave_p[f] + ws.arrive_p[t])
+    if q != p:
+        v += blocking_weight * -(ws.leave_q[f] + ws.arrive_q[t])
+    return v
+
+
+@njit
+def move_gains(r, s, p, ties_p, q, blocking_weight, ws):
+    """Whether move_scan's best move of q has a positive value: the same values, all 12 moves tested without
+    branches (which moves gain is hard to predict) and not noted (the turn asks it with noting paused)."""
+    if students_on_piles(s, q) == 0:
+        return False
+    move_terms(s, p, ties_p, q, collect_ties(r, s, q), ws)
+    gains = False
+    for f in range(N_COLOURS):
+        has = s.students[q, f] > 0
+        for t in range(N_COLOURS):
+            gains |= has & (t != f) & (move_value(p, q, f, t, blocking_weight, ws) > 0)
+    return gains
 
 
 @njit
 def best_move(r, s, p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
     pile_table(r, s, p, ws)
-    return move_scan(r, s, p, collect_ties(r, s, p), q, blocking_weight, False, ws)
+    return move_scan(r, s, p, collect_ties(r, s, p), q, blocking_weight, ws)
 
 
 @njit
@@ -192,7 +211,7 @@ def move_worth_it(r, s, p, blocking_weight, ws):
     ties_p = (ties >> p) & 1 == 1
     worth = False
     for q in range(r.n_players):
-        if move_scan(r, s, p, ties_p, q, blocking_weight, True, ws)[2] > 0:
+        if move_gains(r, s, p, ties_p, q, blocking_weight, ws):
             worth = True
             break
     see_table_inputs(r, s, p, ws)
