@@ -261,11 +261,11 @@ def affordable(r, s, p, card):
 def payable(r, s, p, card, wild):
     """p can pay `card` with up to `wild` wild_paint substitutions (p's): every colour short of its cost is covered
     by a substitution paid with a surplus cylinder of another colour."""
-    if wild == 0:  # every colour as printed (the usual case: no wild_paint power)
+    if wild == 0:  # every colour as printed (the usual case: no wild_paint power); no early exit, hard to predict
+        ok = True
         for c in range(N_COLOURS):
-            if r.painting_cost[card, c] > s.paint[p, c]:
-                return False
-        return True
+            ok &= r.painting_cost[card, c] <= s.paint[p, c]
+        return ok
     short, surplus = 0, 0
     for c in range(N_COLOURS):
         d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]

@@ -148,21 +148,26 @@ def flag(b):
 def move_scan(r, s, p, ties_p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
-    student on a pile. ties_p: p's collect_ties; ws holds p's pile_table. Each move is noted at its value (a Move's
-    candidates)."""
+    student on a pile. ties_p: p's collect_ties; ws holds p's pile_table. The best is kept without branches (which
+    move wins is hard to predict); each move is noted at its value when explaining (a Move's candidates)."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
     move_terms(s, p, ties_p, q, collect_ties(r, s, q), ws)
     for f in range(N_COLOURS):
-        if s.students[q, f] == 0:
-            continue
+        has = s.students[q, f] > 0
         for t in range(N_COLOURS):
-            if t != f:
-                v = move_value(p, q, f, t, blocking_weight, ws)
-                explain.note(ws.explain, MOVE + N_COLOURS * f + t, v)
-                if v > best:
-                    bf, bt, best = f, t, v
+            v = move_value(p, q, f, t, blocking_weight, ws)
+            better = has & (t != f) & (v > best)
+            bf = f if better else bf
+            bt = t if better else bt
+            best = v if better else best
+    if explain.explaining(ws.explain):
+        for f in range(N_COLOURS):
+            if s.students[q, f] > 0:
+                for t in range(N_COLOURS):
+                    if t != f:
+                        explain.note(ws.explain, MOVE + N_COLOURS * f + t, move_value(p, q, f, t, blocking_weight, ws))
     return bf, bt, best
 
 
