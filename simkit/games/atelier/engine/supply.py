@@ -137,7 +137,7 @@ def has_most(r, s, p, c, ties):
 @njit
 def wins(mine, most_other, ties):
     """has_most for `mine` students at a pile where the other players have at most `most_other`."""
-    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
+    return (mine >= 1) & ((mine > most_other) | (ties & (mine == most_other)))  # no branches: hard to predict
 
 
 @njit

@@ -101,16 +101,17 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
     ties = collect_ties(r, s, p)
     wants_more = pile_count(held_piles(s, p, ties)) < piles_to_hold
     best, key, value = 0, -1, 0
-    for c in range(N_COLOURS):
+    for c in range(N_COLOURS):  # selects, no branches (hard to predict)
         mine, most = np.int64(s.students[p, c]), most_of_others(s, p, c)
-        if not wins(mine, most, ties):
-            v = 2 if wins(mine + 1, most, ties) and wants_more else 0
-        else:
-            v = 1 if mine - most == 1 else 0  # its lead
+        gain = 2 if wins(mine + 1, most, ties) & wants_more else 0
+        keep = 1 if mine - most == 1 else 0  # its lead
+        v = keep if wins(mine, most, ties) else gain
         k = v * 1000 + s.pile[c]
         explain.note(ws.explain, PILE + c, np.float64(k))
-        if k > key:
-            best, key, value = c, k, v
+        better = k > key
+        best = c if better else best
+        key = k if better else key
+        value = v if better else value
     return best, value
 
 
@@ -118,7 +119,7 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
 def move_terms(s, p, ties_p, q, ties_q, ws):
     """How one of q's students leaving or arriving at a pile changes the piles p and q hold (by their `ties`):
     ws.leave_p[c] / ws.leave_q[c] the change of |held(p)| / |held(q)| when it leaves pile c (only piles where q has
-    one), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q terms are p's). A move
+    one; any value elsewhere), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q terms are p's). A move
     from f to t changes piles f and t only, so it changes |held(x)| by leave_x[f] + arrive_x[t]. ws holds p's
     pile_table."""
     for c in range(N_COLOURS):
@@ -132,9 +133,9 @@ def move_terms(s, p, ties_p, q, ties_q, ws):
         rest = others_than(ws, c, q)  # neither p nor q
         most_q = max(mine, rest)
         held_q = flag(wins(theirs, most_q, ties_q))
-        if theirs > 0:
-            ws.leave_p[c] = flag(wins(mine, max(rest, theirs - 1), ties_p)) - held_p
-            ws.leave_q[c] = flag(wins(theirs - 1, most_q, ties_q)) - held_q
+        # written also where q has no student (without a branch): move_scan and move_gains then read no leave term
+        ws.leave_p[c] = flag(wins(mine, max(rest, theirs - 1), ties_p)) - held_p
+        ws.leave_q[c] = flag(wins(theirs - 1, most_q, ties_q)) - held_q
         ws.arrive_p[c] = flag(wins(mine, max(rest, theirs + 1), ties_p)) - held_p
         ws.arrive_q[c] = flag(wins(theirs + 1, most_q, ties_q)) - held_q
 
