@@ -213,10 +213,10 @@ def collect_gives(r, s, p):
     if r.paint_hand_limit != NO_LIMIT and paint_held(s, p) >= r.paint_hand_limit:
         return False
     ties = collect_ties(r, s, p)
-    for c in range(N_COLOURS):
-        if (not r.paint_supply_limited or s.pile[c] > 0) and has_most(r, s, p, c, ties):
-            return True
-    return False
+    gives = False
+    for c in range(N_COLOURS):  # no early exit: hard to predict
+        gives |= ((not r.paint_supply_limited) | (s.pile[c] > 0)) & has_most(r, s, p, c, ties)
+    return gives
 
 
 @njit
@@ -280,7 +280,8 @@ def payable(r, s, p, card, wild):
 def any_affordable(r, s, p):
     """p can pay some card in the row (its wild_paint substitutions counted once for all of them)."""
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
-    for i in range(r.row_size):
-        if s.row[i] >= 0 and payable(r, s, p, s.row[i], wild):
-            return True
-    return False
+    found = False
+    for i in range(r.row_size):  # no early exit: hard to predict (an empty slot's card 0 is tested, not counted)
+        card = s.row[i]
+        found |= (card >= 0) & payable(r, s, p, max(card, 0), wild)
+    return found
