@@ -43,12 +43,12 @@ def pile_table(r, s, p, ws):
     for c in range(N_COLOURS):
         rank = s.pile_rank[c]
         first = 1 if rank[0] == p else 0
-        second = first + 1 if first + 1 < n and rank[first + 1] != p else first + 2
+        second = first + 2 if rank[first + 1] == p else first + 1  # rank has MAX_PLAYERS seats, n at least 2
         who = np.int64(rank[first])
         top = np.int64(s.students[who, c])
         ws.top[c] = top
         ws.top_who[c] = who if top > 0 else NONE
-        ws.second[c] = np.int64(s.students[rank[second], c]) if second < n else 0
+        ws.second[c] = np.int64(s.students[rank[min(second, n - 1)], c]) if second < n else 0
 
 
 @njit
