@@ -137,7 +137,7 @@ def has_most(r, s, p, c, ties):
 @njit
 def wins(mine, most_other, ties):
     """has_most for `mine` students at a pile where the other players have at most `most_other`."""
-    return mine >= 1 and (mine > most_other or (ties and mine == most_other))
+    return (mine >= 1) & ((mine > most_other) | (ties & (mine == most_other)))  # no branches: hard to predict
 
 
 @njit
@@ -213,10 +213,10 @@ def collect_gives(r, s, p):
     if r.paint_hand_limit != NO_LIMIT and paint_held(s, p) >= r.paint_hand_limit:
         return False
     ties = collect_ties(r, s, p)
-    for c in range(N_COLOURS):
-        if (not r.paint_supply_limited or s.pile[c] > 0) and has_most(r, s, p, c, ties):
-            return True
-    return False
+    gives = False
+    for c in range(N_COLOURS):  # no early exit: hard to predict
+        gives |= ((not r.paint_supply_limited) | (s.pile[c] > 0)) & has_most(r, s, p, c, ties)
+    return gives
 
 
 @njit
@@ -261,11 +261,11 @@ def affordable(r, s, p, card):
 def payable(r, s, p, card, wild):
     """p can pay `card` with up to `wild` wild_paint substitutions (p's): every colour short of its cost is covered
     by a substitution paid with a surplus cylinder of another colour."""
-    if wild == 0:  # every colour as printed (the usual case: no wild_paint power)
+    if wild == 0:  # every colour as printed (the usual case: no wild_paint power); no early exit, hard to predict
+        ok = True
         for c in range(N_COLOURS):
-            if r.painting_cost[card, c] > s.paint[p, c]:
-                return False
-        return True
+            ok &= r.painting_cost[card, c] <= s.paint[p, c]
+        return ok
     short, surplus = 0, 0
     for c in range(N_COLOURS):
         d = np.int64(r.painting_cost[card, c]) - s.paint[p, c]
@@ -280,7 +280,8 @@ def payable(r, s, p, card, wild):
 def any_affordable(r, s, p):
     """p can pay some card in the row (its wild_paint substitutions counted once for all of them)."""
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
-    for i in range(r.row_size):
-        if s.row[i] >= 0 and payable(r, s, p, s.row[i], wild):
-            return True
-    return False
+    found = False
+    for i in range(r.row_size):  # no early exit: hard to predict (an empty slot's card 0 is tested, not counted)
+        card = s.row[i]
+        found |= (card >= 0) & payable(r, s, p, max(card, 0), wild)
+    return found

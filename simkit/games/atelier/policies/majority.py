@@ -43,12 +43,12 @@ def pile_table(r, s, p, ws):
     for c in range(N_COLOURS):
         rank = s.pile_rank[c]
         first = 1 if rank[0] == p else 0
-        second = first + 1 if first + 1 < n and rank[first + 1] != p else first + 2
+        second = first + 2 if rank[first + 1] == p else first + 1  # rank has MAX_PLAYERS seats, n at least 2
         who = np.int64(rank[first])
         top = np.int64(s.students[who, c])
         ws.top[c] = top
         ws.top_who[c] = who if top > 0 else NONE
-        ws.second[c] = np.int64(s.students[rank[second], c]) if second < n else 0
+        ws.second[c] = np.int64(s.students[rank[min(second, n - 1)], c]) if second < n else 0
 
 
 @njit
@@ -101,16 +101,17 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
     ties = collect_ties(r, s, p)
     wants_more = pile_count(held_piles(s, p, ties)) < piles_to_hold
     best, key, value = 0, -1, 0
-    for c in range(N_COLOURS):
+    for c in range(N_COLOURS):  # selects, no branches (hard to predict)
         mine, most = np.int64(s.students[p, c]), most_of_others(s, p, c)
-        if not wins(mine, most, ties):
-            v = 2 if wins(mine + 1, most, ties) and wants_more else 0
-        else:
-            v = 1 if mine - most == 1 else 0  # its lead
+        gain = 2 if wins(mine + 1, most, ties) & wants_more else 0
+        keep = 1 if mine - most == 1 else 0  # its lead
+        v = keep if wins(mine, most, ties) else gain
         k = v * 1000 + s.pile[c]
         explain.note(ws.explain, PILE + c, np.float64(k))
-        if k > key:
-            best, key, value = c, k, v
+        better = k > key
+        best = c if better else best
+        key = k if better else key
+        value = v if better else value
     return best, value
 
 
@@ -118,7 +119,7 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
 def move_terms(s, p, ties_p, q, ties_q, ws):
     """How one of q's students leaving or arriving at a pile changes the piles p and q hold (by their `ties`):
     ws.leave_p[c] / ws.leave_q[c] the change of |held(p)| / |held(q)| when it leaves pile c (only piles where q has
-    one), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q terms are p's). A move
+    one; any value elsewhere), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q terms are p's). A move
     from f to t changes piles f and t only, so it changes |held(x)| by leave_x[f] + arrive_x[t]. ws holds p's
     pile_table."""
     for c in range(N_COLOURS):
@@ -132,9 +133,9 @@ def move_terms(s, p, ties_p, q, ties_q, ws):
         rest = others_than(ws, c, q)  # neither p nor q
         most_q = max(mine, rest)
         held_q = flag(wins(theirs, most_q, ties_q))
-        if theirs > 0:
-            ws.leave_p[c] = flag(wins(mine, max(rest, theirs - 1), ties_p)) - held_p
-            ws.leave_q[c] = flag(wins(theirs - 1, most_q, ties_q)) - held_q
+        # written also where q has no student (without a branch): move_scan and move_gains then read no leave term
+        ws.leave_p[c] = flag(wins(mine, max(rest, theirs - 1), ties_p)) - held_p
+        ws.leave_q[c] = flag(wins(theirs - 1, most_q, ties_q)) - held_q
         ws.arrive_p[c] = flag(wins(mine, max(rest, theirs + 1), ties_p)) - held_p
         ws.arrive_q[c] = flag(wins(theirs + 1, most_q, ties_q)) - held_q
 
@@ -145,37 +146,61 @@ def flag(b):
 
 
 @njit
-def move_scan(r, s, p, ties_p, q, blocking_weight, first_positive, ws):
+def move_scan(r, s, p, ties_p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value (the change of |held(p)| plus blocking_weight × the decrease of
     |held(q)| for an opponent q), moves in (f, t) order, the first of equal values; value -1e18 when q has no
-    student on a pile. With first_positive, the first move of positive value instead (whether the best is
-    positive). ties_p: p's collect_ties; ws holds p's pile_table. Each move is noted at its value (a Move's
-    candidates; not where the turn asks whether a 3 is worth it, dispatch.choose_action)."""
+    student on a pile. ties_p: p's collect_ties; ws holds p's pile_table. The best is kept without branches (which
+    move wins is hard to predict); each move is noted at its value when explaining (a Move's candidates)."""
     bf, bt, best = NONE, NONE, -1e18
     if students_on_piles(s, q) == 0:
         return bf, bt, best
     move_terms(s, p, ties_p, q, collect_ties(r, s, q), ws)
     for f in range(N_COLOURS):
-        if s.students[q, f] == 0:
-            continue
+        has = s.students[q, f] > 0
         for t in range(N_COLOURS):
-            if t != f:
-                v = np.float64(ws.leave_p[f] + ws.arrive_p[t])
-                if q != p:
-                    v += blocking_weight * -(ws.leave_q[f] + ws.arrive_q[t])
-                explain.note(ws.explain, MOVE + N_COLOURS * f + t, v)
-                if v > best:
-                    bf, bt, best = f, t, v
-                    if first_positive and v > 0:
-                        return bf, bt, best
+            v = move_value(p, q, f, t, blocking_weight, ws)
+            better = has & (t != f) & (v > best)
+            bf = f if better else bf
+            bt = t if better else bt
+            best = v if better else best
+    if explain.explaining(ws.explain):
+        for f in range(N_COLOURS):
+            if s.students[q, f] > 0:
+                for t in range(N_COLOURS):
+                    if t != f:
+                        explain.note(ws.explain, MOVE + N_COLOURS * f + t, move_value(p, q, f, t, blocking_weight, ws))
     return bf, bt, best
+
+
+@njit
+def move_value(p, q, f, t, blocking_weight, ws):
+    """move_value of q's move from f to t, from move_terms' terms in ws."""
+    v = np.float64(ws.leave_p[f] + ws.arrive_p[t])
+    if q != p:
+        v += blocking_weight * -(ws.leave_q[f] + ws.arrive_q[t])
+    return v
+
+
+@njit
+def move_gains(r, s, p, ties_p, q, blocking_weight, ws):
+    """Whether move_scan's best move of q has a positive value: the same values, all 12 moves tested without
+    branches (which moves gain is hard to predict) and not noted (the turn asks it with noting paused)."""
+    if students_on_piles(s, q) == 0:
+        return False
+    move_terms(s, p, ties_p, q, collect_ties(r, s, q), ws)
+    gains = False
+    for f in range(N_COLOURS):
+        has = s.students[q, f] > 0
+        for t in range(N_COLOURS):
+            gains |= has & (t != f) & (move_value(p, q, f, t, blocking_weight, ws) > 0)
+    return gains
 
 
 @njit
 def best_move(r, s, p, q, blocking_weight, ws):
     """(f, t, value) of q's best move by move_value; value -1e18 when q has no student on a pile."""
     pile_table(r, s, p, ws)
-    return move_scan(r, s, p, collect_ties(r, s, p), q, blocking_weight, False, ws)
+    return move_scan(r, s, p, collect_ties(r, s, p), q, blocking_weight, ws)
 
 
 @njit
@@ -192,7 +217,7 @@ def move_worth_it(r, s, p, blocking_weight, ws):
     ties_p = (ties >> p) & 1 == 1
     worth = False
     for q in range(r.n_players):
-        if move_scan(r, s, p, ties_p, q, blocking_weight, True, ws)[2] > 0:
+        if move_gains(r, s, p, ties_p, q, blocking_weight, ws):
             worth = True
             break
     see_table_inputs(r, s, p, ws)

@@ -39,24 +39,31 @@ VP_WEIGHT, PATRON_WEIGHT, MASTERPIECE_BONUS, RESERVE_TOKENS = range(4)
 # fixed rules and note none (dispatch.choose_action pauses noting there).
 
 
-@njit
-def owned_categories(r, s, p, ws):
-    """ws.counts[k] = p's paintings of category k."""
-    for k in range(N_CATEGORIES):
-        ws.counts[k] = s.category_count[p, k]
-
-
-# ws.fits[k] of `patron_fits`: the VP of a player's category_count patrons of category k (k < N_CATEGORIES), then
+# ws.fits[p, k] of `patron_fits`: the VP of player p's category_count patrons of category k (k < N_CATEGORIES), then
 # of its patrons counting masterpieces, powered cards, every painting and category sets
 FIT_MASTERPIECE, FIT_POWER, FIT_PAINTING, FIT_SET = range(N_CATEGORIES, N_CATEGORIES + 4)
 
 
 @njit
+def player_fits(r, s, p, ws):
+    """ws.fits[p] and ws.category_fit[p] (`patron_fits`, `category_fits`) for the paintings and patrons p holds now.
+    They depend on nothing else, so they are kept while those stay the same (a few changes a game, while the
+    target is valued again at most of p's decisions)."""
+    if ws.fits_valid[p] == 1 and ws.fits_owned[p] == s.owned[p] and ws.fits_patrons[p] == s.patrons_held[p]:
+        return
+    patron_fits(r, s, p, ws)
+    category_fits(r, s, p, ws)
+    ws.fits_valid[p] = 1
+    ws.fits_owned[p] = s.owned[p]
+    ws.fits_patrons[p] = s.patrons_held[p]
+
+
+@njit
 def patron_fits(r, s, p, ws):
-    """ws.fits[:] = the VP of p's own patrons by what they count (FIT_* above), for `patron_fit`."""
+    """ws.fits[p, :] = the VP of p's own patrons by what they count (FIT_* above), for `patron_fit`."""
     fits = ws.fits
     for i in range(N_CATEGORIES + 4):
-        fits[i] = 0
+        fits[p, i] = 0
     held = s.patrons_held[p]
     patron = -1
     while held != 0:  # its patrons only (bit patron of held)
@@ -67,42 +74,42 @@ def patron_fits(r, s, p, ws):
             continue
         kind, vp = r.patron_condition[patron], r.patron_vp[patron]
         if kind == Condition.CATEGORY_COUNT:
-            fits[r.patron_param[patron]] += vp
+            fits[p, r.patron_param[patron]] += vp
         elif kind == Condition.MASTERPIECE_COUNT:
-            fits[FIT_MASTERPIECE] += vp
+            fits[p, FIT_MASTERPIECE] += vp
         elif kind == Condition.POWER_COUNT:
-            fits[FIT_POWER] += vp
+            fits[p, FIT_POWER] += vp
         elif kind == Condition.PAINTING_COUNT:
-            fits[FIT_PAINTING] += vp
+            fits[p, FIT_PAINTING] += vp
         elif kind == Condition.CATEGORY_SET:
-            fits[FIT_SET] += vp
+            fits[p, FIT_SET] += vp
 
 
 @njit
-def category_fits(r, ws):
-    """ws.category_fit[k] = the VP its own patrons would add for one more painting of category k: painting_count
+def category_fits(r, s, p, ws):
+    """ws.category_fit[p, k] = the VP its own patrons would add for one more painting of category k: painting_count
     always, category_count of k, category_set when k is its rarest category (none of the data's categories has
-    fewer); from ws.counts (`owned_categories`) and ws.fits (`patron_fits`). Once per row scan, not per card."""
-    per_category, fits = ws.counts, ws.fits
+    fewer); from p's paintings per category and ws.fits[p] (`patron_fits`)."""
+    fits = ws.fits
     fewest = 1 << 30
     for k in range(N_CATEGORIES):
         if r.category_in_data[k]:
-            fewest = min(fewest, per_category[k])
+            fewest = min(fewest, np.int64(s.category_count[p, k]))
     for k in range(N_CATEGORIES):
-        ws.category_fit[k] = fits[FIT_PAINTING] + fits[k] + (fits[FIT_SET] if per_category[k] <= fewest else 0)
+        ws.category_fit[p, k] = (fits[p, FIT_PAINTING] + fits[p, k]
+                                 + (fits[p, FIT_SET] if s.category_count[p, k] <= fewest else 0))
 
 
 @njit
-def patron_fit(r, card, ws):
-    """The VP its own patrons would add for one more painting like `card` (caps ignored): that of its category
+def patron_fit(r, p, card, ws):
+    """The VP p's own patrons would add for one more painting like `card` (caps ignored): that of its category
     (`category_fits`), masterpiece_count of a masterpiece, power_count of a powered card; whole VP, so the sum is
     exact in any order."""
-    fits = ws.fits
-    fit = ws.category_fit[r.painting_category[card]]
+    fit = ws.category_fit[p, r.painting_category[card]]
     if r.painting_masterpiece[card]:
-        fit += fits[FIT_MASTERPIECE]
+        fit += ws.fits[p, FIT_MASTERPIECE]
     if r.painting_power[card] != NONE:
-        fit += fits[FIT_POWER]
+        fit += ws.fits[p, FIT_POWER]
     return np.float64(fit)
 
 
@@ -118,7 +125,7 @@ def missing(r, s, p, card, wild):
 @njit
 def card_value(r, s, p, card, ws, wild):
     w = ws.weights
-    value = (w[VP_WEIGHT] * r.painting_vp[card] + w[PATRON_WEIGHT] * patron_fit(r, card, ws)
+    value = (w[VP_WEIGHT] * r.painting_vp[card] + w[PATRON_WEIGHT] * patron_fit(r, p, card, ws)
              + w[MASTERPIECE_BONUS] * r.painting_masterpiece[card])
     return value / (1 + missing(r, s, p, card, wild))
 
@@ -127,9 +134,7 @@ def card_value(r, s, p, card, ws, wild):
 def best_slot(r, s, p, affordable_only, ws):
     """The row slot of the best-valued card (NONE if none qualifies). With affordable_only the slot is the one
     painted, so its candidates are noted; otherwise it is the target, no action of the decision."""
-    owned_categories(r, s, p, ws)
-    patron_fits(r, s, p, ws)
-    category_fits(r, ws)
+    player_fits(r, s, p, ws)
     wild = owned_effect(r, s, p, Effect.WILD_PAINT)[1]
     best, best_value = NONE, -1e18
     for i in range(r.row_size):

@@ -16,9 +16,10 @@ MAX_POLICY_PARAMS = 8  # the length of every compiled policy's parameter vector
 SCRATCH_DTYPE = np.dtype([
     ("legal", "i8", N_ACTIONS),  # a legal-action list
     ("need", "i8", N_COLOURS),  # cylinders per colour a target lacks (painter.lacking)
-    ("counts", "i8", N_CATEGORIES),  # a player's paintings per category (painter.owned_categories)
-    ("fits", "i8", N_CATEGORIES + 4),  # its patrons' VP by what they count (painter.patron_fits)
-    ("category_fit", "i8", N_CATEGORIES),  # what one more painting of each category adds (painter.category_fits)
+    # per player, its patrons' VP by what they count (painter.patron_fits), what one more painting of each category
+    # adds (painter.category_fits), and the paintings and patrons they are for (fits_valid 0 before the first time)
+    ("fits", "i8", (MAX_PLAYERS, N_CATEGORIES + 4)), ("category_fit", "i8", (MAX_PLAYERS, N_CATEGORIES)),
+    ("fits_valid", "i8", MAX_PLAYERS), ("fits_owned", "i8", MAX_PLAYERS), ("fits_patrons", "i8", MAX_PLAYERS),
     # per pile, the two largest student counts of the players other than the deciding one, and whose the first is
     # (majority.pile_table)
     ("top", "i8", N_COLOURS), ("top_who", "i8", N_COLOURS), ("second", "i8", N_COLOURS),
