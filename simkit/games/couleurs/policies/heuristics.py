@@ -49,6 +49,7 @@ HIRE_UNTIL_ROUND = np.array([0, 6, 9])
 HIRE_PULL = np.array([0.0, 0.0, 2.0])
 BLACK_SPARE, BLACK_PATIENT, BLACK_PLANNED, BLACK_AUTO = 0, 1, 2, 3  # `black_eagerness` levels
 SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
+SUNK = 1e12  # place_action: taken off a full slot's value, below any choice
 LOWER_LOCATIONS = (1 << MAX_SECTORS) - 1  # the lower slots' bits in a set of locations (state standing_at)
 
 
@@ -333,9 +334,8 @@ def get_value(r, s, p, a, ws):
 @njit(inline="always")
 def mix_value(r, s, p, a, ws):
     x, z = mix_inputs(a)
-    if ws.have[x] <= 0 or ws.have[z] <= 0:
-        return 0.0
-    return min(level(r, s, p, PALETTE), ws.need[a]) * 1.6 + 0.1
+    # 0 without both inputs in hand, by a product rather than a branch (valued every placement, unpredictably)
+    return (min(level(r, s, p, PALETTE), ws.need[a]) * 1.6 + 0.1) * ((ws.have[x] > 0) & (ws.have[z] > 0))
 
 
 @njit
@@ -555,9 +555,11 @@ def place_action(r, s, p, ws):
     for j in range(r.n_sectors):  # the lower slots, then the upper spaces (location order)
         ok = place_ok(r, s, p, j)
         value = placement_value(r, s, p, j, ws)
-        if ok and explain.explaining(ws.explain):
+        if explain.explaining(ws.explain) and ok:
             explain.note(ws.explain, PLACE + j, value)
-        if ok & (value > best_value):
+        # a full slot's value sinks below the start (values are a few points): no branch on the slot's occupancy
+        value -= SUNK * (not ok)
+        if value > best_value:
             best, best_value = PLACE + j, value
     for loc in range(MAX_SECTORS, MAX_SECTORS + N_UPPER):
         if place_ok(r, s, p, loc):
@@ -571,30 +573,36 @@ def place_action(r, s, p, ws):
 # ---- Phase 2 --------------------------------------------------------------------------------------------------
 
 
-@njit
-def turn_rank(r, s, loc):
-    """Order of resolution: gains, mixes, black, imitator, paint, exhibit, upgrades, rotate."""
-    if loc >= MAX_SECTORS:
-        u = loc - MAX_SECTORS
-        if u == UP_IMITATOR:
-            return 3
-        if u == UP_ROTATE:
-            return 7
-        return 0
-    a = action_of_slot(r, s, loc)
+def action_rank(a):
+    """Order of resolution of lower action a: gains, mixes, black, take_painting (a painting taken first can
+    receive this round's paint), paint, exhibit, upgrades."""
     if a <= GET_BLUE:
         return 0
     if a <= MIX_PURPLE:
         return 1
     if a == MIX_BLACK:
         return 2
+    if a == TAKE_PAINTING:
+        return 3
     if a == PAINT:
         return 4
     if a == EXHIBIT:
         return 5
-    if a == TAKE_PAINTING:  # a painting taken first can receive this round's paint
-        return 3
     return 6
+
+
+# action_rank by lower action and the upper spaces' (imitator before paint, rotate last): the turn reads one of
+# them per standing assistant instead of a branch per kind of action, which the processor mispredicted
+ACTION_RANK = np.array([action_rank(a) for a in range(N_LOWER)])
+UPPER_RANK = np.array([3 if u == UP_IMITATOR else 7 if u == UP_ROTATE else 0 for u in range(N_UPPER)])
+
+
+@njit(inline="always")
+def turn_rank(r, s, loc):
+    """Order of resolution of p's standing assistant on location loc (the lower ones by action_rank)."""
+    if loc >= MAX_SECTORS:
+        return UPPER_RANK[loc - MAX_SECTORS]
+    return ACTION_RANK[action_of_slot(r, s, loc)]
 
 
 @njit
