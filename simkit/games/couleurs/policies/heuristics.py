@@ -29,7 +29,7 @@ from simkit.games.couleurs.engine.transitions import (action_of_slot, active_ind
                                                       is_legal, level, mix_inputs, non_black, painting_complete,
                                                       place_ok, resolvable, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
-from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
+from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places, slot_standing
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
 from simkit.games.couleurs.engine.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
                                                 HELD, HIRE, KEEP, MIXCARD, N_GRID_COLOURS, N_UPPER, PAINT_CUBE, PLACE,
@@ -497,9 +497,20 @@ def upper_value(r, s, p, u, ws):
     best = 0.0  # imitator: the best action it could copy now (a slot is tested only if its action is worth more)
     for j in range(r.n_sectors):
         a = action_of_slot(r, s, j)
-        if ws.value[a] > best and copyable(r, s, p, j):
-            best = ws.value[a]
+        # a slot where no assistant stands sinks (copyable would refuse it) without a branch on it
+        value = ws.value[a] - SUNK * (slot_standing(r, s, j) <= 0)
+        if value > best and copyable(r, s, p, j):
+            best = value
     return best - 0.1
+
+
+# planned_round's tables by lower action: whether it is a get, a mix, the colour it gains and a mix's inputs (K for
+# the others: they add or take nothing)
+GETS = np.array([1 if a <= GET_BLUE else 0 for a in range(N_LOWER)])
+MIXES = np.array([1 if MIX_ORANGE <= a <= MIX_PURPLE else 0 for a in range(N_LOWER)])
+GAINED = np.array([a if a <= MIX_PURPLE else K for a in range(N_LOWER)])
+INPUT_X = np.array([mix_inputs(a)[0] if MIX_ORANGE <= a <= MIX_PURPLE else K for a in range(N_LOWER)])
+INPUT_Z = np.array([mix_inputs(a)[1] if MIX_ORANGE <= a <= MIX_PURPLE else K for a in range(N_LOWER)])
 
 
 @njit
@@ -516,17 +527,14 @@ def planned_round(r, s, p, ws):
         standing &= standing - 1
         k = s.lower_standing[p, j]
         a = action_of_slot(r, s, j)
-        if a <= GET_BLUE:
-            have[a] += k * level(r, s, p, TUBE)
-        elif a <= MIX_PURPLE:
-            x, z = mix_inputs(a)
-            have[a] += k * level(r, s, p, PALETTE)
-            have[x] = max(0, have[x] - k)
-            have[z] = max(0, have[z] - k)
-        elif a == PAINT:
-            on_paint = True
-        elif a == EXHIBIT:
-            on_exhibit = True
+        # by table, without a branch per kind of action: a get gains k tube levels of its colour, a mix k palette
+        # levels of its colour for k of each input; any other action adds and takes none (of the black, K)
+        gained = k * (GETS[a] * level(r, s, p, TUBE) + MIXES[a] * level(r, s, p, PALETTE))
+        have[GAINED[a]] += gained
+        have[INPUT_X[a]] = max(0, have[INPUT_X[a]] - k * MIXES[a])
+        have[INPUT_Z[a]] = max(0, have[INPUT_Z[a]] - k * MIXES[a])
+        on_paint |= a == PAINT
+        on_exhibit |= a == EXHIBIT
     have[W] += s.whites_standing[p] * level(r, s, p, TUBE)
     return on_paint, on_exhibit
 
@@ -659,15 +667,24 @@ def paint_action(r, s, p, ws):
                 best, fewest = q, s.reserve[p, r.card_grid[card, q]]
         if best >= 0:
             return PAINT_CUBE + 8 * best + K
-    for q in range(9):
-        c = r.card_grid[card, q]
-        if s.squares[p, i, q] == EMPTY and paint_ok_on(r, s, p, i, q, c) and s.pend_count > 0:
-            return PAINT_CUBE + 8 * q + c
     if s.pend_count > 0:
+        # the empty squares whose colour p holds, and those whose colour it lacks, as bits: no branch per square
+        held, lacked = 0, 0
+        for q in range(9):
+            empty = s.squares[p, i, q] == EMPTY
+            has = s.reserve[p, r.card_grid[card, q]] > 0
+            held |= int(empty & has) << q
+            lacked |= int(empty & (not has)) << q
+        while held != 0:  # a matching colour
+            q = trailing_zeros(held)
+            held &= held - 1
+            c = r.card_grid[card, q]
+            if paint_ok_on(r, s, p, i, q, c):
+                return PAINT_CUBE + 8 * q + c
         needs_known = False
-        for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
-            if s.squares[p, i, q] != EMPTY or s.reserve[p, r.card_grid[card, q]] > 0:
-                continue
+        while lacked != 0:  # a square whose colour p lacks: a mismatch, a signature, or a white
+            q = trailing_zeros(lacked)
+            lacked &= lacked - 1
             if not needs_known:
                 reserve_needs(r, s, p, ws)
                 needs_known = True
