@@ -210,9 +210,8 @@ def card_score(r, s, p, card, tier_pref, tolerance):
     elif tier_pref == TIER_EXPENSIVE:
         score = 10.0 * t
     else:  # value per expected effort: primaries count 1, secondaries SECONDARY_EFFORT, whites stand in for some
-        effort = 0.0
-        for q in range(9):
-            effort += 1.0 if r.card_grid[card, q] <= B else SECONDARY_EFFORT
+        primaries = r.card_colours[card, R] + r.card_colours[card, Y] + r.card_colours[card, B]
+        effort = 1.0 * primaries + SECONDARY_EFFORT * (9 - primaries)  # exact: sums of halves
         effort -= (SECONDARY_EFFORT - 1.0) * min(tolerance, 3 + t)
         score = 30.0 * r.painting_values[t] / effort
     fit = 0.0
@@ -570,11 +569,15 @@ def place_action(r, s, p, ws):
         if value > best_value:
             best, best_value = PLACE + j, value
     for loc in range(MAX_SECTORS, MAX_SECTORS + N_UPPER):
-        if place_ok(r, s, p, loc):
-            value = placement_value(r, s, p, loc, ws)
+        ok = place_ok(r, s, p, loc)
+        if loc == MAX_SECTORS + UP_IMITATOR and not ok:
+            continue  # valuing the imitator walks the slots: only when it is free
+        value = placement_value(r, s, p, loc, ws)
+        if explain.explaining(ws.explain) and ok:
             explain.note(ws.explain, PLACE + loc, value)
-            if value > best_value:
-                best, best_value = PLACE + loc, value
+        value -= SUNK * (not ok)  # the other spaces' values are a few reads: a taken one sinks, no branch
+        if value > best_value:
+            best, best_value = PLACE + loc, value
     return best
 
 
