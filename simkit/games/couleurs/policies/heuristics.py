@@ -663,7 +663,7 @@ def paint_action(r, s, p, ws):
     i = s.target
     card = s.cards[p, i]
     filled, whites, blacks = painting_counts(r, s, p, i)
-    if sign and sign_first and s.pend_count > 0:
+    if sign and sign_first and s.pend_count > 0 and s.reserve[p, K] > 0:  # (paint_ok_on wants a black in hand)
         best, fewest = -1, 1 << 30
         for q in range(9):
             if paint_ok_on(r, s, p, i, q, K) and s.reserve[p, r.card_grid[card, q]] < fewest:
