@@ -29,7 +29,7 @@ from simkit.games.couleurs.engine.transitions import (action_of_slot, active_ind
                                                       is_legal, level, mix_inputs, non_black, painting_complete,
                                                       place_ok, resolvable, swap_ok)
 from simkit.games.couleurs.engine.market import can_take, unfinished
-from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places
+from simkit.games.couleurs.engine.ops import market_mode, painting_counts, painting_market_places, slot_standing
 from simkit.games.couleurs.engine.painting import paint_ok_on, valadon_ok_on, workable
 from simkit.games.couleurs.engine.state import (ACCEPT, BUY, CARD, CARD_RESERVE, COLOUR, COPY, DECLINE, EFFECT, EMPTY,
                                                 HELD, HIRE, KEEP, MIXCARD, N_GRID_COLOURS, N_UPPER, PAINT_CUBE, PLACE,
@@ -49,6 +49,7 @@ HIRE_UNTIL_ROUND = np.array([0, 6, 9])
 HIRE_PULL = np.array([0.0, 0.0, 2.0])
 BLACK_SPARE, BLACK_PATIENT, BLACK_PLANNED, BLACK_AUTO = 0, 1, 2, 3  # `black_eagerness` levels
 SECONDARY_EFFORT = 2.5  # a secondary costs about two primaries' worth of actions (a mix of two primaries)
+SUNK = 1e12  # place_action: taken off a full slot's value, below any choice
 LOWER_LOCATIONS = (1 << MAX_SECTORS) - 1  # the lower slots' bits in a set of locations (state standing_at)
 
 
@@ -209,9 +210,8 @@ def card_score(r, s, p, card, tier_pref, tolerance):
     elif tier_pref == TIER_EXPENSIVE:
         score = 10.0 * t
     else:  # value per expected effort: primaries count 1, secondaries SECONDARY_EFFORT, whites stand in for some
-        effort = 0.0
-        for q in range(9):
-            effort += 1.0 if r.card_grid[card, q] <= B else SECONDARY_EFFORT
+        primaries = r.card_colours[card, R] + r.card_colours[card, Y] + r.card_colours[card, B]
+        effort = 1.0 * primaries + SECONDARY_EFFORT * (9 - primaries)  # exact: sums of halves
         effort -= (SECONDARY_EFFORT - 1.0) * min(tolerance, 3 + t)
         score = 30.0 * r.painting_values[t] / effort
     fit = 0.0
@@ -333,9 +333,8 @@ def get_value(r, s, p, a, ws):
 @njit(inline="always")
 def mix_value(r, s, p, a, ws):
     x, z = mix_inputs(a)
-    if ws.have[x] <= 0 or ws.have[z] <= 0:
-        return 0.0
-    return min(level(r, s, p, PALETTE), ws.need[a]) * 1.6 + 0.1
+    # 0 without both inputs in hand, by a product rather than a branch (valued every placement, unpredictably)
+    return (min(level(r, s, p, PALETTE), ws.need[a]) * 1.6 + 0.1) * ((ws.have[x] > 0) & (ws.have[z] > 0))
 
 
 @njit
@@ -497,9 +496,20 @@ def upper_value(r, s, p, u, ws):
     best = 0.0  # imitator: the best action it could copy now (a slot is tested only if its action is worth more)
     for j in range(r.n_sectors):
         a = action_of_slot(r, s, j)
-        if ws.value[a] > best and copyable(r, s, p, j):
-            best = ws.value[a]
+        # a slot where no assistant stands sinks (copyable would refuse it) without a branch on it
+        value = ws.value[a] - SUNK * (slot_standing(r, s, j) <= 0)
+        if value > best and copyable(r, s, p, j):
+            best = value
     return best - 0.1
+
+
+# planned_round's tables by lower action: whether it is a get, a mix, the colour it gains and a mix's inputs (K for
+# the others: they add or take nothing)
+GETS = np.array([1 if a <= GET_BLUE else 0 for a in range(N_LOWER)])
+MIXES = np.array([1 if MIX_ORANGE <= a <= MIX_PURPLE else 0 for a in range(N_LOWER)])
+GAINED = np.array([a if a <= MIX_PURPLE else K for a in range(N_LOWER)])
+INPUT_X = np.array([mix_inputs(a)[0] if MIX_ORANGE <= a <= MIX_PURPLE else K for a in range(N_LOWER)])
+INPUT_Z = np.array([mix_inputs(a)[1] if MIX_ORANGE <= a <= MIX_PURPLE else K for a in range(N_LOWER)])
 
 
 @njit
@@ -516,17 +526,14 @@ def planned_round(r, s, p, ws):
         standing &= standing - 1
         k = s.lower_standing[p, j]
         a = action_of_slot(r, s, j)
-        if a <= GET_BLUE:
-            have[a] += k * level(r, s, p, TUBE)
-        elif a <= MIX_PURPLE:
-            x, z = mix_inputs(a)
-            have[a] += k * level(r, s, p, PALETTE)
-            have[x] = max(0, have[x] - k)
-            have[z] = max(0, have[z] - k)
-        elif a == PAINT:
-            on_paint = True
-        elif a == EXHIBIT:
-            on_exhibit = True
+        # by table, without a branch per kind of action: a get gains k tube levels of its colour, a mix k palette
+        # levels of its colour for k of each input; any other action adds and takes none (of the black, K)
+        gained = k * (GETS[a] * level(r, s, p, TUBE) + MIXES[a] * level(r, s, p, PALETTE))
+        have[GAINED[a]] += gained
+        have[INPUT_X[a]] = max(0, have[INPUT_X[a]] - k * MIXES[a])
+        have[INPUT_Z[a]] = max(0, have[INPUT_Z[a]] - k * MIXES[a])
+        on_paint |= a == PAINT
+        on_exhibit |= a == EXHIBIT
     have[W] += s.whites_standing[p] * level(r, s, p, TUBE)
     return on_paint, on_exhibit
 
@@ -555,46 +562,58 @@ def place_action(r, s, p, ws):
     for j in range(r.n_sectors):  # the lower slots, then the upper spaces (location order)
         ok = place_ok(r, s, p, j)
         value = placement_value(r, s, p, j, ws)
-        if ok and explain.explaining(ws.explain):
+        if explain.explaining(ws.explain) and ok:
             explain.note(ws.explain, PLACE + j, value)
-        if ok & (value > best_value):
+        # a full slot's value sinks below the start (values are a few points): no branch on the slot's occupancy
+        value -= SUNK * (not ok)
+        if value > best_value:
             best, best_value = PLACE + j, value
     for loc in range(MAX_SECTORS, MAX_SECTORS + N_UPPER):
-        if place_ok(r, s, p, loc):
-            value = placement_value(r, s, p, loc, ws)
+        ok = place_ok(r, s, p, loc)
+        if loc == MAX_SECTORS + UP_IMITATOR and not ok:
+            continue  # valuing the imitator walks the slots: only when it is free
+        value = placement_value(r, s, p, loc, ws)
+        if explain.explaining(ws.explain) and ok:
             explain.note(ws.explain, PLACE + loc, value)
-            if value > best_value:
-                best, best_value = PLACE + loc, value
+        value -= SUNK * (not ok)  # the other spaces' values are a few reads: a taken one sinks, no branch
+        if value > best_value:
+            best, best_value = PLACE + loc, value
     return best
 
 
 # ---- Phase 2 --------------------------------------------------------------------------------------------------
 
 
-@njit
-def turn_rank(r, s, loc):
-    """Order of resolution: gains, mixes, black, imitator, paint, exhibit, upgrades, rotate."""
-    if loc >= MAX_SECTORS:
-        u = loc - MAX_SECTORS
-        if u == UP_IMITATOR:
-            return 3
-        if u == UP_ROTATE:
-            return 7
-        return 0
-    a = action_of_slot(r, s, loc)
+def action_rank(a):
+    """Order of resolution of lower action a: gains, mixes, black, take_painting (a painting taken first can
+    receive this round's paint), paint, exhibit, upgrades."""
     if a <= GET_BLUE:
         return 0
     if a <= MIX_PURPLE:
         return 1
     if a == MIX_BLACK:
         return 2
+    if a == TAKE_PAINTING:
+        return 3
     if a == PAINT:
         return 4
     if a == EXHIBIT:
         return 5
-    if a == TAKE_PAINTING:  # a painting taken first can receive this round's paint
-        return 3
     return 6
+
+
+# action_rank by lower action and the upper spaces' (imitator before paint, rotate last): the turn reads one of
+# them per standing assistant instead of a branch per kind of action, which the processor mispredicted
+ACTION_RANK = np.array([action_rank(a) for a in range(N_LOWER)])
+UPPER_RANK = np.array([3 if u == UP_IMITATOR else 7 if u == UP_ROTATE else 0 for u in range(N_UPPER)])
+
+
+@njit(inline="always")
+def turn_rank(r, s, loc):
+    """Order of resolution of p's standing assistant on location loc (the lower ones by action_rank)."""
+    if loc >= MAX_SECTORS:
+        return UPPER_RANK[loc - MAX_SECTORS]
+    return ACTION_RANK[action_of_slot(r, s, loc)]
 
 
 @njit
@@ -644,22 +663,31 @@ def paint_action(r, s, p, ws):
     i = s.target
     card = s.cards[p, i]
     filled, whites, blacks = painting_counts(r, s, p, i)
-    if sign and sign_first and s.pend_count > 0:
+    if sign and sign_first and s.pend_count > 0 and s.reserve[p, K] > 0:  # (paint_ok_on wants a black in hand)
         best, fewest = -1, 1 << 30
         for q in range(9):
             if paint_ok_on(r, s, p, i, q, K) and s.reserve[p, r.card_grid[card, q]] < fewest:
                 best, fewest = q, s.reserve[p, r.card_grid[card, q]]
         if best >= 0:
             return PAINT_CUBE + 8 * best + K
-    for q in range(9):
-        c = r.card_grid[card, q]
-        if s.squares[p, i, q] == EMPTY and paint_ok_on(r, s, p, i, q, c) and s.pend_count > 0:
-            return PAINT_CUBE + 8 * q + c
     if s.pend_count > 0:
+        # the empty squares whose colour p holds, and those whose colour it lacks, as bits: no branch per square
+        held, lacked = 0, 0
+        for q in range(9):
+            empty = s.squares[p, i, q] == EMPTY
+            has = s.reserve[p, r.card_grid[card, q]] > 0
+            held |= int(empty & has) << q
+            lacked |= int(empty & (not has)) << q
+        while held != 0:  # a matching colour
+            q = trailing_zeros(held)
+            held &= held - 1
+            c = r.card_grid[card, q]
+            if paint_ok_on(r, s, p, i, q, c):
+                return PAINT_CUBE + 8 * q + c
         needs_known = False
-        for q in range(9):  # squares whose colour p lacks: a mismatch, a signature, or a white
-            if s.squares[p, i, q] != EMPTY or s.reserve[p, r.card_grid[card, q]] > 0:
-                continue
+        while lacked != 0:  # a square whose colour p lacks: a mismatch, a signature, or a white
+            q = trailing_zeros(lacked)
+            lacked &= lacked - 1
             if not needs_known:
                 reserve_needs(r, s, p, ws)
                 needs_known = True
