@@ -89,27 +89,24 @@ def seat_sum(counts, n, j):
 
 
 @njit
+def slot_bits(counts, n):
+    """The lower slots j < n where counts[j] > 0, one bit each (1 << j)."""
+    bits = np.int64(0)
+    for j in range(n):
+        if counts[j] > 0:
+            bits |= np.int64(1) << j
+    return bits
+
+
+@njit
 def standing_bits(r, s, p):
     """standing_at[p], found on the board."""
-    bits = np.int64(0)
-    for j in range(r.n_sectors):
-        if s.lower_standing[p, j] > 0:
-            bits |= np.int64(1) << j
+    bits = slot_bits(s.lower_standing[p], r.n_sectors)
     if s.whites_standing[p] > 0:
         bits |= np.int64(1) << (MAX_SECTORS + UP_WHITES)
     for u in range(N_UPPER - 1):
         if s.upper_owner[u] == p and s.upper_standing[u]:
             bits |= np.int64(1) << (MAX_SECTORS + u)
-    return bits
-
-
-@njit
-def lower_bits(r, s, p):
-    """lower_at[p], found on the board."""
-    bits = np.int64(0)
-    for j in range(r.n_sectors):
-        if s.lower[p, j] > 0:
-            bits |= np.int64(1) << j
     return bits
 
 
@@ -123,7 +120,7 @@ def recount_derived(r, s):
         s.slot_up[j] = seat_sum(s.lower_standing, r.n_players, j)
     for p in range(r.n_players):
         s.standing_at[p] = standing_bits(r, s, p)
-        s.lower_at[p] = lower_bits(r, s, p)
+        s.lower_at[p] = slot_bits(s.lower[p], r.n_sectors)
         for i in range(s.squares.shape[1]):
             count_painting(r, s, p, i)
 
