@@ -189,25 +189,29 @@ class CanvasRules:
         return () if isinstance(sc, str) else tuple(self.scoring.index_of(n) for n in sc)
 
     @property
+    def _encoding(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])
+
+    @property
     def paint_orders(self) -> np.ndarray:
         """All ordered choices of hand positions for a painting, sorted so that those using only the
         first h positions come first: the legal paintings with h cards in hand are a prefix."""
-        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[0]
+        return self._encoding[0]
 
     @property
     def paint_index(self) -> np.ndarray:
         """paint_index[code] = the row of paint_orders for hand positions (p0, p1, ...), code = sum p_j h^j."""
-        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[1]
+        return self._encoding[1]
 
     @property
     def paint_orders_upto(self) -> np.ndarray:
         """paint_orders_upto[h] = how many of paint_orders use only hand positions < h."""
-        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[2]
+        return self._encoding[2]
 
     @property
     def hand_sets(self) -> np.ndarray:
         """The (k-1)-subsets of range(hand_limit), in colex order (those of range(h) come first)."""
-        return _painting_encoding(self.values["cards_per_painting"], self.values["hand_limit"])[3]
+        return self._encoding[3]
 
     def most_cards_used(self) -> int:
         """An upper bound on the Art cards a game can draw, so that a valid ruleset never runs the deck out."""
