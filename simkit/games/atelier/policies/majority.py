@@ -119,9 +119,9 @@ def best_pile_value(r, s, p, piles_to_hold, ws):
 def move_terms(s, p, ties_p, q, ties_q, ws):
     """How one of q's students leaving or arriving at a pile changes the piles p and q hold (by their `ties`):
     ws.leave_p[c] / ws.leave_q[c] the change of |held(p)| / |held(q)| when it leaves pile c (only piles where q has
-    one; any value elsewhere), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q terms are p's). A move
-    from f to t changes piles f and t only, so it changes |held(x)| by leave_x[f] + arrive_x[t]. ws holds p's
-    pile_table."""
+    one; any value elsewhere), ws.arrive_p[c] / ws.arrive_q[c] when it arrives there: -1, 0 or 1 (q = p: the _q
+    terms are p's). A move from f to t changes piles f and t only, so it changes |held(x)| by leave_x[f] +
+    arrive_x[t]. ws holds p's pile_table."""
     for c in range(N_COLOURS):
         mine, theirs = np.int64(s.students[p, c]), np.int64(s.students[q, c])
         held_p = flag(wins(mine, ws.top[c], ties_p))
