@@ -4,10 +4,10 @@ legality and transition; the action numbers of spec §4.10 by square coordinates
 from __future__ import annotations
 
 import numpy as np
+from ink_boards import LETTERS, parse_square, put_square_aligned, put_text, square_index
 
-from ink_boards import LETTERS, parse_square, put_text, square_index
-from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB,
-                                            SQUARE, STATE_DTYPE, TILE, X)
+from simkit.games.ink.engine.layout import (COMPLETE, MAX_SLOTS, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB, PLACE_DX,
+                                            PLACE_DY, SQUARE, STATE_DTYPE, TILE, X)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.rules_record import put_tile_fits, rules_record
 from simkit.games.ink.engine.setup import setup
@@ -44,16 +44,21 @@ class Game:
         s = self.rec
         s["n_slots"][p] = 0
         s["grid"][p] = 0
+        s["grid_clash"][p] = 0
         s["slot_placed"][p] = 0
         s["sq_grown"][p] = 0
         s["areas_current"][:] = 0
         s["cells_current"][:] = 0
 
     def painting(self, p: int, tiles: dict) -> None:
-        """p's painting becomes these tiles: {(tx, ty): "TL TR BR BL"}."""
+        """p's painting becomes these tiles: {(tx, ty): "TL TR BR BL"} on the lattice, {(x, y): ...} at top-left
+        squares with `tile_alignment = "square"`."""
         self.clear_painting(p)
-        for (tx, ty), text in tiles.items():
-            put_text(self.s, p, tx, ty, text)
+        for (x, y), text in tiles.items():
+            if self.rules.values["tile_alignment"] == "lattice":
+                put_text(self.s, p, x, y, text)
+            else:
+                put_square_aligned(self.s, p, x, y, [parse_square(t) for t in text.split()])
 
     def tile_kind(self, index: int, text: str) -> int:
         """Rewrite ink tile kind `index` of the rules record as "TL TR BR BL" (a fixture tile); returns index."""
@@ -89,17 +94,20 @@ class Game:
         return X + 2 * self.q(p, *first) + e
 
     def place_tile(self, p: int, cell: tuple, o: int = 0) -> int:
-        """The place_tile action of cell `cell` (its canonical neighbour and side), orientation o."""
+        """The place_tile action of lattice cell `cell`, orientation o."""
+        return self.place_tile_at_square(p, (2 * cell[0], 2 * cell[1]), o)
+
+    def place_tile_at_square(self, p: int, xy: tuple, o: int = 0) -> int:
+        """The place_tile action putting the tile's top-left square at xy, orientation o: the place is named by the
+        lowest key of the (slot, place) pairs reaching it (layout.py)."""
         s = self.rec
-        tx, ty = cell
-        best = None
-        for side, (dx, dy) in enumerate(((1, 0), (0, 1), (-1, 0), (0, -1))):
-            nx, ny = tx - dx, ty - dy  # the neighbour whose side `side` is this cell
+        keys = []
+        for place, (dx, dy) in enumerate(zip(PLACE_DX, PLACE_DY)):
+            corner = (xy[0] - int(dx), xy[1] - int(dy))  # the top-left square of the tile this place is beside
             for slot in range(int(s["n_slots"][p])):
-                if s["slot_placed"][p, slot] and tuple(s["slot_cell"][p, slot]) == (nx, ny):
-                    key = 4 * slot + side
-                    best = key if best is None else min(best, key)
-        return TILE + N_ORIENTATIONS * best + o
+                if s["slot_placed"][p, slot] and tuple(s["slot_xy"][p, slot]) == corner:
+                    keys.append(4 * slot + place if place < 4 else 4 * MAX_SLOTS + 8 * slot + place - 4)
+        return TILE + N_ORIENTATIONS * min(keys) + o
 
     def complete(self, p: int, goal: tuple, reserve: int) -> int:
         return COMPLETE + N_RESERVES * self.q(p, *goal) + reserve

@@ -6,7 +6,7 @@ import numpy as np
 
 from simkit.games.ink.engine.layout import (CHOSEN, COVERED, IN_SUPPLY, MAX_SQUARES, NONE, REMOVED, SIDE_DX,
                                             SIDE_DY, UPRIGHT_BLACK, UPRIGHT_OWN, UPSIDE_DOWN_BLACK, UPSIDE_DOWN_OWN,
-                                            X_BOX, Stage)
+                                            X_BOX, Stage, TileAlignment)
 from simkit.games.ink.rules.components import SPLASH
 
 
@@ -33,7 +33,7 @@ def check(r, s, totals=None) -> None:
         assert np.all(marks[upside] > 0) and np.all(marks[upright] == SPLASH), p
         assert np.all(s["sq_colour"][p, : 4 * slots][upside | upright] != COVERED)
         assert 0 <= s["main_pos"][p] <= r["nibs"]
-        check_tiles_connected(s, p)
+        check_tiles_connected(r, s, p)
         on_squares = int(np.sum(s["sq_tokens"][p, : 4 * slots]))
         where = s["btok_where"][: r["n_bonus_tokens"]]
         assert on_squares == int(np.sum((where >= p * MAX_SQUARES) & (where < (p + 1) * MAX_SQUARES)))
@@ -53,18 +53,22 @@ def check(r, s, totals=None) -> None:
         assert wheel == r["nibs"]
 
 
-def check_tiles_connected(s, p) -> None:
-    cells = {tuple(s["slot_cell"][p, t]) for t in range(int(s["n_slots"][p])) if s["slot_placed"][p, t]}
-    placed = int(np.sum(s["slot_placed"][p, : s["n_slots"][p]] == 1))
-    assert len(cells) == placed, "two tiles on one cell"
-    start = next(iter(cells))
+def check_tiles_connected(r, s, p) -> None:
+    """No two tiles share a square, every tile sits on the lattice or, with "square" alignment, anywhere, and the
+    tiles' squares are edge-connected (spec §3.1, §3.3, §7.1 #4)."""
+    corners = [tuple(int(v) for v in s["slot_xy"][p, t]) for t in range(int(s["n_slots"][p])) if s["slot_placed"][p, t]]
+    if r["tile_alignment"] == TileAlignment.LATTICE:
+        assert all(x % 2 == 0 and y % 2 == 0 for x, y in corners), "a tile off the lattice"
+    squares = {(x + dx, y + dy) for x, y in corners for dx in (0, 1) for dy in (0, 1)}
+    assert len(squares) == 4 * len(corners), "two tiles on one square"
+    start = next(iter(squares))
     seen, todo = {start}, [start]
     while todo:
         x, y = todo.pop()
         for dx, dy in zip(SIDE_DX, SIDE_DY):
             c = (x + int(dx), y + int(dy))
-            if c in cells and c not in seen:
+            if c in squares and c not in seen:
                 seen.add(c)
                 todo.append(c)
     lifted = s["hand_slot"] != NONE and s["current"] == p
-    assert seen == cells or lifted, "the painting is not edge-connected"
+    assert seen == squares or lifted, "the painting is not edge-connected"

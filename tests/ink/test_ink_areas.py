@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ink_boards import blank_state, put, put_text, square_index, square_xy
+from ink_boards import blank_state, put, put_square_aligned, put_text, square_index, square_xy
 from simkit.games.ink.engine.areas import (NO_GOAL_MIN, begin_event, close_squares, compute_areas, end_event,
                                           join_new_tile, mark_changed)
 from simkit.games.ink.engine.layout import COVERED, NONE, UPRIGHT_OWN
@@ -60,14 +60,30 @@ boards = st.lists(st.tuples(st.integers(-70, 70), st.integers(-70, 70),
 @settings(max_examples=150, deadline=None)
 @given(boards, st.integers(-3, 3), st.integers(-3, 3))
 def test_areas_equal_a_plain_flood_fill(tiles, cx, cy):
+    check_areas(tiles, cx, cy, aligned=True)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, st.integers(-3, 3), st.integers(-3, 3))
+def test_areas_equal_a_plain_flood_fill_with_tiles_on_any_block(tiles, cx, cy):
+    """`tile_alignment = "square"` (spec §7.1 #4): tiles half a tile along join areas across parts of their edges."""
+    check_areas(tiles, cx, cy, aligned=False)
+
+
+def check_areas(tiles, cx, cy, aligned: bool) -> None:
+    """The engine's areas of a board of clustered tiles (negative coordinates too, so areas span tiles) against
+    reference_areas: on lattice cells, or at any top-left square (a tile overlapping an earlier one is left out)."""
     state = blank_state()
-    squares, marks, joins, cells = {}, {}, set(), set()
+    squares, marks, joins, taken = {}, {}, set(), set()
     for tx, ty, colours, bottles, diagonal, tile_marks in tiles:
-        tx, ty = tx // 8 + cx, ty // 8 + cy  # clustered cells, so areas span tiles (negative cells too)
-        if (tx, ty) in cells:
+        x, y = (2 * (tx // 8 + cx), 2 * (ty // 8 + cy)) if aligned else (tx // 4 + cx, ty // 4 + cy)
+        block = {(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+        if block & taken:
             continue
-        cells.add((tx, ty))
-        slot = put(state, 0, tx, ty, [(max(c, 0), m) for c, m in zip(colours, tile_marks)], diagonal)
+        taken |= block
+        squares_of_tile = [(max(c, 0), m) for c, m in zip(colours, tile_marks)]
+        slot = (put(state, 0, x // 2, y // 2, squares_of_tile, diagonal) if aligned
+                else put_square_aligned(state, 0, x, y, squares_of_tile, diagonal))
         for j in range(4):
             q = 4 * slot + j
             if colours[j] < 0:

@@ -132,7 +132,7 @@ def test_move_tile_lifts_a_free_tile_and_places_it_at_another_cell():
     assert g.rec["stage"] == Stage.PLACE_TILE and g.rec["hand_slot"] == 2
     assert g.place_tile(P, (2, 0)) not in g.legal()  # not back on its own cell
     g.play(g.place_tile(P, (1, 1)))  # "Y R R Y" below "B Y Y B": yellow meets yellow
-    assert tuple(g.rec["slot_cell"][P, 2]) == (1, 1) and g.rec["n_slots"][P] == 3
+    assert tuple(g.rec["slot_xy"][P, 2]) == (2, 2) and g.rec["n_slots"][P] == 3
     assert g.rec["sq_grown"][P, 8:12].all()
     assert g.rec["stage"] == Stage.GOALS
 

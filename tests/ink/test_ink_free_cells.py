@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from ink_boards import blank_state, put
 from simkit.games.ink.engine.layout import COVERED, N_SIDES, NO_LIMIT, RULES_DTYPE, SIDE_DX, SIDE_DY
-from simkit.games.ink.engine.lattice import add_tile, cells_changed, free_cells
+from simkit.games.ink.engine.lattice import cells_changed, place_key
+from simkit.games.ink.engine.places import add_tile, free_cells
 
 tiles = st.lists(st.tuples(st.integers(0, 3), st.lists(st.integers(-3, 4), min_size=4, max_size=4)),
                  min_size=1, max_size=30)
@@ -43,7 +44,7 @@ def test_a_new_tile_updates_the_free_cells_as_a_rebuild_finds_them(steps, where,
               if (tx + int(SIDE_DX[side]), ty + int(SIDE_DY[side])) not in cells]
     slot, side = beside[where % len(beside)]
     free_cells(r, s, 0)
-    add_tile(r, s, 0, 0, slot, side, 0)  # the table was current: updated in place
+    add_tile(r, s, 0, 0, place_key(slot, side), 0)  # the table was current: updated in place
     assert s["cells_current"][0] == 1
     updated = table(s)
     cells_changed(s, 0)

@@ -31,7 +31,7 @@ def test_every_key_of_the_spec_and_its_default():
 @pytest.mark.parametrize("key, value, words", [
     ("n_players", 5, "out of range"), ("n_players", 0, "out of range"), ("tile_orientations", 6, "4 (rotations)"),
     ("goal_values", [3, 3], "distinct integers"), ("goal_values", [], "non-empty"),
-    ("max_painting_size", 0, "unbounded"),
+    ("max_painting_size", 0, "unbounded"), ("tile_alignment", "offset", "'lattice', 'square'"),
     ("unplaceable_tile", "keep", "'forbid', 'discard'"), ("crossing_order", "x_first", "'printed', 'nib_first'"),
     ("black_bottles", -1, "the data's value"), ("bag_exhaustion_ends_game", 1, "a bool"), ("solo_mode", "score",
                                                                                          "'race'"),
@@ -48,7 +48,6 @@ def test_bad_values_name_the_key_and_what_is_allowed(key, value, words):
     ({"bonus_rows": [4, 5, 6]}, "bonus_rows", "3 rows for bonus_red + bonus_blue = 4"),
     ({"bonus_red": 6, "bonus_rows": [3, 4, 5, 6, 7, 1, 2, 8], "goal_values": list(range(1, 9))}, "bonus_red",
      "holds 5"),
-    ({"tile_alignment": "square"}, "tile_alignment", "not implemented"),
     ({"nib_sharing": False, "nibs": 3}, "nibs", "need at least 4"),
     ({"allow_full_lap": False, "nibs": 1, "n_players": 1}, "nibs", "need at least 2"),
     ({"goal_values": [4, 5, 6, 7]}, "data", "unknown marking '3'"),

@@ -110,9 +110,9 @@ def reference_placements(g: Game, p: int, tile: int) -> set:
     s, r = g.rec, g.r[0]
     colour = {}
     for slot in range(int(s["n_slots"][p])):
-        tx, ty = (int(v) for v in s["slot_cell"][p, slot])
+        x, y = (int(v) for v in s["slot_xy"][p, slot])
         for j, (dx, dy) in enumerate(OFFSETS):
-            colour[(2 * tx + dx, 2 * ty + dy)] = int(s["sq_colour"][p, 4 * slot + j])
+            colour[(x + dx, y + dy)] = int(s["sq_colour"][p, 4 * slot + j])
     cells = {(x >> 1, y >> 1) for x, y in colour}
     found, seen = set(), {}
     for o in range(8):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MOVE, N_ORIENTATIONS, N_RESERVES, N_SIDES,
-                                            NIB, NONE, PASS, POS_DX, POS_DY, SIDE_DX, SIDE_DY, SQUARE, STOP, TILE, X,
-                                            X_DISCARDED, X_PAINTING, Reserve, Stage)
+from simkit.games.ink.engine.lattice import key_slot_place
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MOVE, N_ORIENTATIONS, N_RESERVES, NIB, NONE,
+                                            PASS, PLACE_DX, PLACE_DY, POS_DX, POS_DY, SQUARE, STOP, TILE, X_DISCARDED,
+                                            X_PAINTING, Reserve, Stage, X)
 from simkit.games.ink.rules.components import COLOURS, MAX_TILES, SPLASH
 from simkit.games.ink.rules.vocabulary import Effect
 
@@ -60,8 +61,14 @@ class InkView:
         return rules.start_tiles.ids[tile - MAX_TILES] if tile >= MAX_TILES else rules.tiles.ids[tile]
 
     def xy(self, player: int, q: int) -> tuple[int, int]:
-        tx, ty = self.record["slot_cell"][player, q // 4]
-        return int(2 * tx + POS_DX[q % 4]), int(2 * ty + POS_DY[q % 4])
+        x, y = self.record["slot_xy"][player, q // 4]
+        return int(x + POS_DX[q % 4]), int(y + POS_DY[q % 4])
+
+    def _where(self, x: int, y: int) -> str:
+        """A tile's place by its top-left square (x, y): its lattice cell, or the square itself ("square")."""
+        if self.game.rules.values["tile_alignment"] == "lattice":
+            return f"cell {(x // 2, y // 2)}"
+        return f"square {(x, y)}"
 
     def describe_action(self, action: int) -> str:
         s, p = self.record, self.current_player
@@ -83,8 +90,8 @@ class InkView:
             return self._choice(action - CHOICE)
         if action < SQUARE:
             slot = action - LIFT
-            cell = tuple(int(v) for v in s["slot_cell"][p, slot])
-            return f"move tile {self.tile_id(int(s['slot_tile'][p, slot]))} from cell {cell}"
+            x, y = (int(v) for v in s["slot_xy"][p, slot])
+            return f"move tile {self.tile_id(int(s['slot_tile'][p, slot]))} from {self._where(x, y)}"
         if action < X:
             return self._square(action - SQUARE, stage)
         if action < COMPLETE:
@@ -96,11 +103,10 @@ class InkView:
             q, reserve = divmod(action - COMPLETE, N_RESERVES)
             return (f"complete the goal {int(s['sq_mark'][p, q])} at {self.xy(p, q)} from the "
                     f"{Reserve(reserve).name.lower()} reserve")
-        slot, rest = divmod(action - TILE, N_SIDES * N_ORIENTATIONS)
-        side, o = divmod(rest, N_ORIENTATIONS)
-        tx, ty = s["slot_cell"][p, slot]
-        cell = (int(tx + SIDE_DX[side]), int(ty + SIDE_DY[side]))
-        return f"place tile {self.tile_id(int(s['hand_tile']))} at cell {cell}, orientation {o}"
+        key, o = divmod(action - TILE, N_ORIENTATIONS)
+        slot, place = key_slot_place(key)
+        x, y = (int(v) for v in s["slot_xy"][p, slot] + (PLACE_DX[place], PLACE_DY[place]))
+        return f"place tile {self.tile_id(int(s['hand_tile']))} at {self._where(x, y)}, orientation {o}"
 
     def _choice(self, i: int) -> str:
         s = self.record

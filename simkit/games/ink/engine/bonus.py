@@ -4,11 +4,11 @@ the colour, value or destination (stage BONUS_ARG)."""
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import begin_event, end_event, is_open, mark_changed, touch
-from simkit.games.ink.engine.lattice import (connected_without, lift_tile, placed_tiles, recolour_facing,
-                                             restore_tile, tile_placeable)
-from simkit.games.ink.engine.layout import (CHOICE, COVERED, IN_SUPPLY, LIFT, MAX_CHOICE, MAX_SQUARES, NIB,
-                                            NO_BOTTLE, NONE, SQUARE, TOKEN_COLOUR, TOKEN_NUMBER, TOKEN_SPLASH,
-                                            UPRIGHT_BLACK, UPRIGHT_OWN, Stage)
+from simkit.games.ink.engine.lattice import connected_without, lift_tile, placed_tiles, restore_tile
+from simkit.games.ink.engine.layout import (CHOICE, COVERED, IN_SUPPLY, LIFT, MAX_CHOICE, MAX_SQUARES, NIB, NO_BOTTLE,
+                                            NONE, SQUARE, TOKEN_COLOUR, TOKEN_NUMBER, TOKEN_SPLASH, UPRIGHT_BLACK,
+                                            UPRIGHT_OWN, Stage)
+from simkit.games.ink.engine.places import recolour_facing, tile_placeable
 from simkit.games.ink.rules.components import NO_MARK, SPLASH
 from simkit.games.ink.rules.vocabulary import Effect
 
@@ -71,9 +71,9 @@ def tile_movable(r, s, p, slot):
             return False
     if not connected_without(s, p, slot, s.stack):
         return False
-    lift_tile(s, p, slot)
+    lift_tile(r, s, p, slot)
     placeable = tile_placeable(r, s, p, s.slot_tile[p, slot], slot)
-    restore_tile(s, p, slot)
+    restore_tile(r, s, p, slot)
     return placeable
 
 
@@ -177,7 +177,7 @@ def apply_bonus(r, s, p, a):
     if effect == Effect.MOVE_TILE:  # one event from lifting to setting down (spec §3.5)
         slot = a - LIFT
         begin_event(s, p)
-        lift_tile(s, p, slot)
+        lift_tile(r, s, p, slot)
         touch(s, p)
         s.hand_tile = s.slot_tile[p, slot]
         s.hand_slot = slot

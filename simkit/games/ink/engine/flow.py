@@ -4,8 +4,9 @@ the end of a turn, the end of the game, tie rounds (spec §5.2–§5.4, §7.1b A
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import clear_growth, compute_areas, end_event, join_new_tile
 from simkit.games.ink.engine.bottles import own_left, trigger
-from simkit.games.ink.engine.lattice import add_tile, put_tile, side_cell, tile_placeable
+from simkit.games.ink.engine.lattice import key_xy, put_tile
 from simkit.games.ink.engine.layout import END_BAG_EMPTY, END_MAX_ROUNDS, NONE, Stage, UnplaceableTile
+from simkit.games.ink.engine.places import add_tile, tile_placeable
 
 
 @njit
@@ -60,14 +61,14 @@ def take_from_nib(r, s, p, d):
 
 
 @njit
-def place_hand_tile(r, s, p, slot, side, o):
-    """The tile in hand goes beside slot `slot` (one event, spec §3.5); a lifted tile keeps its slot."""
+def place_hand_tile(r, s, p, key, o):
+    """The tile in hand goes to place `key` (one event, spec §3.5); a lifted tile keeps its slot."""
     if s.hand_slot == NONE:
         compute_areas(s, p)
-        join_new_tile(s, p, add_tile(r, s, p, s.hand_tile, slot, side, o))
+        join_new_tile(s, p, add_tile(r, s, p, s.hand_tile, key, o))
     else:
-        tx, ty = side_cell(s, p, slot, side)
-        put_tile(r, s, p, s.hand_tile, s.hand_slot, tx, ty, o)
+        x, y = key_xy(s, p, key)
+        put_tile(r, s, p, s.hand_tile, s.hand_slot, x, y, o)
         end_event(s, p)
     s.hand_tile = NONE
     s.hand_slot = NONE

@@ -1,9 +1,16 @@
 """Ink's records and codes: the rules record, the state record, the action space, stages, errors, end reasons.
 
-A painting is held per player as a list of tile *slots* (slot 0 is the starting tile) on the tile lattice of spec
-§3.1; square q = 4 × slot + position (TL, TR, BR, BL) has the coordinates (2 tx + dx, 2 ty + dy). A toroidal grid of
-GRID × GRID tile cells finds the slot at a cell: a painting holds at most MAX_SLOTS < GRID tiles, so its cells never
-meet modulo GRID, and the painting is unbounded as the spec asks.
+A painting is held per player as a list of tile *slots* (slot 0 is the starting tile), each at its top-left
+square (x, y) (spec §3.1); square q = 4 × slot + position (TL, TR, BR, BL) has the coordinates (x + dx, y + dy).
+On the tile lattice (`tile_alignment = "lattice"`) x and y are even, and a toroidal grid of GRID × GRID tile cells
+finds the slot at a cell: a painting holds at most MAX_SLOTS < GRID tiles, so its cells never meet modulo GRID, and
+the painting is unbounded as the spec asks. With `"square"` the grid holds the slot of each square modulo GRID; a
+painting wide enough for two of its squares to meet there sets `grid_clash`, and lookups check every slot.
+
+A tile goes to a *place* beside a placed tile: its top-left square is offset (PLACE_DX, PLACE_DY) from that tile's.
+Places 0–3 are edge to edge (E, S, W, N: the lattice's cells), places 4–11 half a tile along (`"square"` only). A
+place is named by the lowest *key* of the (slot, place) pairs that reach it: the edge-to-edge places of every slot
+come first (key 4 slot + place, as on the lattice), then the others (4 MAX_SLOTS + 8 slot + place − 4).
 
 Action space (one fixed range; which part is legal depends on the stage, spec §4.10, §7.1b A6):
 
@@ -19,7 +26,7 @@ Action space (one fixed range; which part is legal depends on the stage, spec §
 | SQUARE + q | a square: a bonus target, a splash filled when bottles run short | bonus, splashes |
 | X + 2 q + e | `place_x`: cover square q and its east (e = 0) or south (e = 1) neighbour | place X |
 | COMPLETE + 3 q + R | `complete(goal q, reserve R)` (Reserve) | goals |
-| TILE + 32 t + 8 side + o | `place_tile`: the empty cell beside slot t (side E, S, W, N), orientation o (A13) | tile |
+| TILE + 8 key + o | `place_tile`: the place named by key (lattice: 4 t + side), orientation o (A13) | tile |
 """
 
 from enum import IntEnum
@@ -38,13 +45,19 @@ MAX_SLOTS = MAX_TILES + 1  # the starting tile and every ink tile
 MAX_SQUARES = 4 * MAX_SLOTS
 GRID = 128  # > MAX_SLOTS + 1: the cells of a painting and its empty neighbours never meet modulo GRID
 GRID_MASK = GRID - 1
-# free cells (empty cells beside a painting): n edge-connected tiles have at most 2 n + 2 (each tile adds at most 2
-# to the count), and the engine keeps every painting edge-connected (spec §3.3, §4.8 `move_tile`)
-MAX_FREE_CELLS = 2 * MAX_SLOTS + 2
 N_ORIENTATIONS = 8
 N_SIDES = 4  # E, S, W, N
 SIDE_DX = np.array([1, 0, -1, 0], np.int64)
 SIDE_DY = np.array([0, 1, 0, -1], np.int64)
+# places beside a tile (top-left square offsets): E, S, W, N edge to edge, then the eight half a tile along
+N_PLACES = 12
+N_EDGE_PLACES = 4
+N_OFFSET_PLACES = N_PLACES - N_EDGE_PLACES
+PLACE_DX = np.array([2, 0, -2, 0, 2, 2, 1, -1, -2, -2, -1, 1], np.int64)
+PLACE_DY = np.array([0, 2, 0, -2, -1, 1, 2, 2, 1, -1, -2, -2], np.int64)
+N_KEYS = N_PLACES * MAX_SLOTS
+# free places (empty places beside a painting that a tile may take): every one is named by a (slot, place) pair
+MAX_FREE_CELLS = N_KEYS
 POS_DX = np.array([0, 1, 1, 0], np.int64)  # TL, TR, BR, BL (spec §3.1)
 POS_DY = np.array([0, 0, 1, 1], np.int64)
 N_TILE_KINDS = MAX_TILES + MAX_START_TILES  # the rules record's tile table: ink tiles, then starting tiles
@@ -84,7 +97,7 @@ SQUARE = LIFT + MAX_SLOTS
 X = SQUARE + MAX_SQUARES
 COMPLETE = X + 2 * MAX_SQUARES
 TILE = COMPLETE + N_RESERVES * MAX_SQUARES
-N_ACTIONS = TILE + MAX_SLOTS * N_SIDES * N_ORIENTATIONS
+N_ACTIONS = TILE + N_KEYS * N_ORIENTATIONS
 
 
 class Stage(IntEnum):
@@ -142,6 +155,11 @@ class CrossingOrder(IntEnum):  # `crossing_order` (spec §4.1)
     NIB_FIRST = 1
 
 
+class TileAlignment(IntEnum):  # `tile_alignment` (spec §7.1 #4)
+    LATTICE = 0
+    SQUARE = 1
+
+
 MAX_ROWS = MAX_BONUS_TILES  # bonus rows
 
 RULES_DTYPE = np.dtype([
@@ -152,7 +170,7 @@ RULES_DTYPE = np.dtype([
     ("bonus_rows", "i1", MAX_GOAL_VALUE + 1),  # [v] = the bonus row of goal value v, NONE without one
     ("n_bonus_rows", "i1"),
     ("bag_exhaustion_ends_game", "i1"), ("nib_sharing", "i1"), ("allow_full_lap", "i1"),
-    ("max_painting_size", "i2"), ("tile_orientations", "i1"), ("unplaceable_tile", "i1"),
+    ("tile_alignment", "i1"), ("max_painting_size", "i2"), ("tile_orientations", "i1"), ("unplaceable_tile", "i1"),
     ("growth_requirement", "i1"), ("goal_size_rule", "i1"), ("mix_reserves_in_completion", "i1"),
     ("fill_all_splashes", "i1"), ("black_bottles", "i2"), ("x_covers_goal_bottles", "i1"),
     ("x_tokens_per_player", "i1"), ("xx_tokens_per_player", "i1"), ("pass_transfer", "i2"), ("bonus_order", "i1"),
@@ -198,10 +216,12 @@ STATE_DTYPE = np.dtype([
     ("own_discarded", "i2", MAX_PLAYERS),
     # paintings: slots, the cell lookup, squares (spec §3.2)
     ("n_slots", "i2", MAX_PLAYERS), ("slot_tile", "i2", (MAX_PLAYERS, MAX_SLOTS)),
-    ("slot_cell", "i2", (MAX_PLAYERS, MAX_SLOTS, 2)), ("slot_orientation", "i1", (MAX_PLAYERS, MAX_SLOTS)),
+    ("slot_xy", "i2", (MAX_PLAYERS, MAX_SLOTS, 2)), ("slot_orientation", "i1", (MAX_PLAYERS, MAX_SLOTS)),
     ("slot_diagonal", "i1", (MAX_PLAYERS, MAX_SLOTS)), ("slot_placed", "i1", (MAX_PLAYERS, MAX_SLOTS)),
-    ("grid", "u1", (MAX_PLAYERS, GRID, GRID)),  # slot + 1 at a cell (modulo GRID), 0: empty
-    ("slot_next", "i2", (MAX_PLAYERS, MAX_SLOTS, N_SIDES)),  # the slot in the grid beside a slot's cell, or NONE
+    ("grid", "u1", (MAX_PLAYERS, GRID, GRID)),  # slot + 1 at a cell, or a square with "square" (modulo GRID); 0: empty
+    ("grid_clash", "i1", MAX_PLAYERS),
+    # the square facing each slot's position j across its k-th outward side (face 2 j + k, lattice.OUTWARD), NONE
+    ("slot_facing", "i2", (MAX_PLAYERS, MAX_SLOTS, 8)),
     ("sq_colour", "i1", (MAX_PLAYERS, MAX_SQUARES)), ("sq_mark", "i1", (MAX_PLAYERS, MAX_SQUARES)),
     ("sq_bottle", "i1", (MAX_PLAYERS, MAX_SQUARES)), ("sq_grown", "i1", (MAX_PLAYERS, MAX_SQUARES)),
     ("sq_tokens", "i1", (MAX_PLAYERS, MAX_SQUARES)),  # bonus tokens stacked on the square (§7.1b A4)

@@ -5,10 +5,10 @@ from simkit.core.jit import njit
 from simkit.games.ink.engine.bonus import bonus_arg_legal, bonus_legal
 from simkit.games.ink.engine.flow import nib_free, nib_takeable
 from simkit.games.ink.engine.goals import complete_actions, complete_legal, pick_legal
-from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_CHOICE, MAX_SQUARES, MOVE,
-                                            N_ACTIONS, N_ORIENTATIONS, N_RESERVES, N_SIDES, NIB, NONE, PASS, SQUARE,
-                                            STOP, TILE, X, CrossingOrder, Stage)
-from simkit.games.ink.engine.lattice import placement_legal, tile_placements
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MAX_CHOICE, MAX_SQUARES, MOVE, N_ACTIONS,
+                                            N_ORIENTATIONS, N_RESERVES, NIB, NONE, PASS, SQUARE, STOP, TILE,
+                                            CrossingOrder, Stage, X)
+from simkit.games.ink.engine.places import placement_legal, tile_placements
 from simkit.games.ink.engine.xtokens import x_actions, x_placement_legal
 from simkit.games.ink.rules.vocabulary import Effect
 
@@ -58,10 +58,7 @@ def turn_legal(r, s, p, a):
 @njit
 def tile_action_legal(r, s, p, a):
     i = a - TILE
-    o = i % N_ORIENTATIONS
-    side = i // N_ORIENTATIONS % N_SIDES
-    slot = i // (N_ORIENTATIONS * N_SIDES)
-    return placement_legal(r, s, p, s.hand_tile, slot, side, o, s.hand_slot)
+    return placement_legal(r, s, p, s.hand_tile, i // N_ORIENTATIONS, i % N_ORIENTATIONS, s.hand_slot)
 
 
 @njit

@@ -7,7 +7,7 @@ import numpy as np
 
 from simkit.games.ink.engine.layout import (MAX_TILES, NO_LIMIT, NONE, RULES_DTYPE, TOKEN_COLOUR, TOKEN_NUMBER,
                                             TOKEN_SPLASH, BonusOrder, CrossingOrder, GoalSizeRule, GrowthRequirement,
-                                            UnplaceableTile)
+                                            TileAlignment, UnplaceableTile)
 from simkit.games.ink.engine.orientation import oriented, tile_bits
 from simkit.games.ink.rules import params
 from simkit.games.ink.rules.components import N_COLOURS, Tiles
@@ -16,12 +16,13 @@ from simkit.games.ink.rules.record import InkRules
 CHOICES = {"unplaceable_tile": (UnplaceableTile, params.UNPLACEABLE_TILE),
            "growth_requirement": (GrowthRequirement, params.GROWTH_REQUIREMENTS),
            "goal_size_rule": (GoalSizeRule, params.GOAL_SIZE_RULES), "bonus_order": (BonusOrder, params.BONUS_ORDERS),
-           "crossing_order": (CrossingOrder, params.CROSSING_ORDERS)}
+           "crossing_order": (CrossingOrder, params.CROSSING_ORDERS),
+           "tile_alignment": (TileAlignment, params.TILE_ALIGNMENTS)}
 for _enum, _names in CHOICES.values():
     assert [m.name.lower() for m in _enum] == list(_names)
 # Keys the engine does not read: the data folder (read by the loader), and choices with one allowed value (the
-# engine implements that one; `tile_alignment` other than "lattice" is refused by the loader).
-_NOT_IN_RECORD = ("data", "tile_alignment", "black_ink", "x_unplaceable", "winner_without_finisher", "start_player",
+# engine implements that one).
+_NOT_IN_RECORD = ("data", "black_ink", "x_unplaceable", "winner_without_finisher", "start_player",
                   "solo_mode", "goal_values", "bonus_rows", "black_bottles")
 
 

@@ -5,8 +5,8 @@ from simkit.games.ink.engine.areas import close_squares, compute_areas
 from simkit.games.ink.engine.bonus import apply_bonus, apply_bonus_arg
 from simkit.games.ink.engine.flow import end_turn, nib_takeable, place_hand_tile, refill, take_from_nib
 from simkit.games.ink.engine.goals import begin_completion, end_picks, pick_splash
-from simkit.games.ink.engine.layout import (COMPLETE, CROSS, ERR_ILLEGAL_ACTION, MOVE, N_ORIENTATIONS, N_RESERVES,
-                                            N_SIDES, NIB, NONE, PASS, SQUARE, STOP, TILE, X, CrossingOrder, Stage)
+from simkit.games.ink.engine.layout import (COMPLETE, CROSS, ERR_ILLEGAL_ACTION, MOVE, N_ORIENTATIONS, N_RESERVES, NIB,
+                                            NONE, PASS, SQUARE, STOP, TILE, CrossingOrder, Stage, X)
 from simkit.games.ink.engine.legality import is_legal
 from simkit.games.ink.engine.xtokens import any_pair, discard_x, draw_x, place_x
 
@@ -94,7 +94,7 @@ def apply_legal(r, s, a):
             s.stage = Stage.GOALS
     elif st == Stage.PLACE_TILE:
         i = a - TILE
-        place_hand_tile(r, s, p, i // (N_ORIENTATIONS * N_SIDES), i // N_ORIENTATIONS % N_SIDES, i % N_ORIENTATIONS)
+        place_hand_tile(r, s, p, i // N_ORIENTATIONS, i % N_ORIENTATIONS)
     elif st == Stage.GOALS:
         if a == STOP:  # the end of a full turn: A4, then the next player
             refill(r, s)

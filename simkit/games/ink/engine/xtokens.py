@@ -2,10 +2,10 @@
 squares (bottles back to the wild or black reserve, bonus tokens out of the game, §7.1b A4)."""
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.lattice import neighbour, recolour_facing
-from simkit.games.ink.engine.layout import (COVERED, MAX_SQUARES, NO_BOTTLE, NONE, REMOVED, UPRIGHT_BLACK,
-                                            UPRIGHT_OWN, UPSIDE_DOWN_BLACK, UPSIDE_DOWN_OWN, X_BAG, X_DISCARDED,
-                                            X_HAND, X_PAINTING)
+from simkit.games.ink.engine.lattice import neighbour
+from simkit.games.ink.engine.layout import (COVERED, MAX_SQUARES, NO_BOTTLE, NONE, REMOVED, UPRIGHT_BLACK, UPRIGHT_OWN,
+                                            UPSIDE_DOWN_BLACK, UPSIDE_DOWN_OWN, X_BAG, X_DISCARDED, X_HAND, X_PAINTING)
+from simkit.games.ink.engine.places import recolour_facing
 from simkit.games.ink.rules.components import NO_MARK
 from simkit.games.ink.rules.vocabulary import TokenKind
 

@@ -27,12 +27,12 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from simkit.core import explain
 from simkit.core.jit import njit
 from simkit.games.ink.engine.areas import compute_areas, is_open
-from simkit.games.ink.engine.lattice import (facing_square, fitting_orientations, forbidden_cell, free_cells,
-                                             free_index, neighbour, side_cell)
-from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS,
-                                            N_RESERVES, N_SIDES, NIB, NONE, PASS, STOP, TILE, X, Reserve, Stage)
+from simkit.games.ink.engine.lattice import facing_square, key_xy, neighbour
+from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, MAX_CHOICE, MOVE, N_ORIENTATIONS, N_RESERVES, NIB,
+                                            NONE, PASS, STOP, TILE, Reserve, Stage, X)
 from simkit.games.ink.engine.legality import first_legal_in, is_legal, legal_actions, unit_range
 from simkit.games.ink.engine.orientation import SOURCE
+from simkit.games.ink.engine.places import fitting_orientations, forbidden_cell, free_cells, free_index
 from simkit.games.ink.policies.x_frontier import keeps_a_wheel_tile
 from simkit.games.ink.rules.components import SPLASH
 from simkit.games.ink.rules.params import MAX_GOAL_VALUE
@@ -101,15 +101,15 @@ def tile_value(r, s, family, tile, p0, p1, p2, p3, p4, p5, p6, p7):
 
 
 @njit
-def facing_areas(r, s, p, slot, side):
-    """The open squares facing a tile put beside slot `slot` (side `side`), areas current: for position j across
+def facing_areas(r, s, p, key):
+    """The open squares facing a tile put at place `key`, areas current: for position j across
     its k-th outward side, face f = 2 j + k, s.face_colour[f] (NONE when there is no open square), its area's label,
     size, free splashes, largest and smallest goal, and s.face_same[f], the mask of the earlier faces of that area
     (what placement_score needs of a cell, gathered once for its many orientations)."""
-    i = free_index(r, s, p, N_SIDES * slot + side)
-    tx, ty = side_cell(s, p, slot, side)
+    i = free_index(r, s, p, key)
+    x, y = key_xy(s, p, key)
     for f in range(2 * 4):
-        set_face(s, p, f, s.free_facing[p, i, f] if i != NONE else facing_square(s, p, tx, ty, f))
+        set_face(s, p, f, s.free_facing[p, i, f] if i != NONE else facing_square(r, s, p, x, y, f))
 
 
 @njit
@@ -210,7 +210,7 @@ def placement_value(r, s, p, family, a, cell, p0, p1, p2, p3, p4, p5, p6, p7):
     so the facing areas are looked up once per cell."""
     c = (a - TILE) // N_ORIENTATIONS
     if c != cell:
-        facing_areas(r, s, p, c // N_SIDES, c % N_SIDES)
+        facing_areas(r, s, p, c)
     return placement_score(r, s, p, family, a, p0, p1, p2, p3, p4, p5, p6, p7), c
 
 

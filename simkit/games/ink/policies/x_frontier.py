@@ -10,8 +10,9 @@ kept some wheel tile placeable; tests/ink/test_ink_policies.py).
 
 from simkit.core.jit import njit
 from simkit.games.ink.engine.flow import nib_free
-from simkit.games.ink.engine.lattice import free_cells, neighbour, recolour_facing, tile_placeable
-from simkit.games.ink.engine.layout import COVERED, NONE, X, CrossingOrder
+from simkit.games.ink.engine.lattice import neighbour
+from simkit.games.ink.engine.layout import COVERED, NONE, CrossingOrder, X
+from simkit.games.ink.engine.places import free_cells, recolour_facing, tile_placeable
 
 
 @njit

@@ -71,8 +71,8 @@ PARAMS = (
     Param("bag_exhaustion_ends_game", True, "a refill drawing the last tile triggers the end (§7.1 #1)"),
     Param("nib_sharing", True, "several main bottles may stand on one nib (§7.1 #2)"),
     Param("allow_full_lap", True, "a main bottle may go a full lap back to its own nib, crossing the start (§7.1 #3)"),
-    Param("tile_alignment", "lattice", "tiles on the tile lattice, or on any 2 x 2 block of squares ('square', not "
-          "implemented yet) (§7.1 #4)",
+    Param("tile_alignment", "lattice", "tiles on the tile lattice, or on any 2 x 2 block of squares ('square') "
+          "(§7.1 #4)",
           choices=TILE_ALIGNMENTS),
     Param("max_painting_size", None, "bounding box of a painting in tile cells per side: an integer in [1, "
           f"{MAX_PAINTING_SIZE}], or unset for unbounded (§7.1 #4)",

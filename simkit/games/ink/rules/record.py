@@ -63,9 +63,6 @@ class InkRules:
         def fail(key: str, message: str):
             raise ConfigError(message, source=source, key=f"{prefix}{key}")
 
-        if v["tile_alignment"] != "lattice":
-            fail("tile_alignment", "'square' alignment (spec §7.1 #4) is not implemented by this engine yet; use "
-                                   "'lattice'")
         if not set(v["bonus_rows"]) <= set(v["goal_values"]):
             fail("bonus_rows", f"every bonus row is a goal value of goal_values {v['goal_values']}")
         if len(v["bonus_rows"]) != v["bonus_red"] + v["bonus_blue"]:
