@@ -46,11 +46,7 @@ def lattice_cells(r, s, p):
                     or not within_size(r, s, p, x, y):
                 continue
             set_facing(s.free_facing[p, n], around)
-            bits = facing_colours(s, p, s.free_facing[p, n])
-            if bits:
-                s.free_key[p, n] = key
-                s.free_faces[p, n] = bits
-                n += 1
+            n = keep_row(s, p, n, key)
     return n
 
 
@@ -71,12 +67,20 @@ def square_places(r, s, p):
                     continue
                 for f in range(2 * 4):
                     s.free_facing[p, n, f] = facing_square(r, s, p, x, y, f)
-                bits = facing_colours(s, p, s.free_facing[p, n])
-                if bits:
-                    s.free_key[p, n] = key
-                    s.free_faces[p, n] = bits
-                    n += 1
+                n = keep_row(s, p, n, key)
     return n
+
+
+@njit
+def keep_row(s, p, n, key):
+    """Row n of p's free places, its facing squares written, names place `key` if they show a colour (a place facing
+    no colour fits no tile); returns the number of rows."""
+    bits = facing_colours(s, p, s.free_facing[p, n])
+    if bits == 0:
+        return n
+    s.free_key[p, n] = key
+    s.free_faces[p, n] = bits
+    return n + 1
 
 
 @njit
