@@ -17,7 +17,8 @@ VARIANTS = [{}, {"crossing_order": "nib_first"}, {"unplaceable_tile": "discard",
             {"goal_size_rule": "exact", "growth_requirement": "none", "mix_reserves_in_completion": True},
             {"fill_all_splashes": False, "bonus_order": "random", "max_painting_size": 4, "nib_sharing": False,
              "allow_full_lap": False, "x_covers_goal_bottles": True},
-            {"bag_exhaustion_ends_game": False, "max_rounds": 30, "pass_transfer": 0}]
+            {"bag_exhaustion_ends_game": False, "max_rounds": 30, "pass_transfer": 0},
+            {"tile_alignment": "square"}, {"tile_alignment": "square", "max_painting_size": 5}]
 
 
 def check_tiles_of_the_turn(turn: list, taken: int) -> None:
@@ -76,6 +77,12 @@ def test_invariants_after_every_action(n_players, variant, seed):
     turns = s["turns_taken"][:n_players]
     if s["tie_round"] == 0 and not s["truncated"]:  # the round is finished: equal turns (spec §5.2)
         assert turns.min() == turns.max()
+
+
+@pytest.mark.parametrize("n_players", [1, 2, 4])
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v.get("tile_alignment") == "square"])
+def test_invariants_after_every_action_with_tiles_on_any_block(n_players, variant):
+    random_game({"n_players": n_players, **variant}, 100 + n_players)
 
 
 def test_same_seed_same_game():
