@@ -66,7 +66,8 @@ def cmd_run(args) -> int:
     start = time.perf_counter()
     totals = running_totals(exp)  # the report's tables, added up while the games are played
     try:
-        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr), on_frame=totals.add)
+        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr),
+                     reduce=totals.chunk_reducer(), on_reduced=totals.add_chunk)
     except KeyboardInterrupt:
         print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
               file=sys.stderr)

@@ -162,3 +162,13 @@ def test_a_chunk_keeps_the_rows_of_its_end_seeds_and_totals_the_seeds_between():
     one_seed = chunk_totals(frame.slice(4), [["policy"]])
     assert one_seed.ends.height == 3 and one_seed.totals == [{}]
 
+
+def test_a_resumed_run_reduces_its_stored_chunks_to_the_same_totals(two_cells, tmp_path):
+    """Chunks stored by an interrupted run are reduced by the run that resumes it, the others by its workers."""
+    expected = groupings_totals(run_experiment(two_cells), GROUPINGS)
+    run_to_store(two_cells, ChunkStore(tmp_path / "s", {}, resume=False), RunOptions(games=40, chunk_size=7))
+    totals = RunningTotals(GROUPINGS)
+    run_to_store(two_cells, ChunkStore(tmp_path / "s", {}, resume=True), RunOptions(jobs=2, chunk_size=7),
+                 reduce=totals.chunk_reducer(), on_reduced=totals.add_chunk)
+    for got, want in zip(totals.frames(), expected, strict=True):
+        assert got.equals(want)
