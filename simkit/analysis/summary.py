@@ -167,15 +167,22 @@ class RunningTotals:
         # the key columns' types come from the schema, or else from the first frame
         self.groupings = None if schema is None else [_Grouping(by, schema) for by in groupings]
         self.waiting: dict[object, list[pl.DataFrame]] = {}  # per stream, frames not yet added up
+        self.held: dict[object, int] = {}  # per stream, the number of rows waiting
 
     def add(self, frame: pl.DataFrame, stream: object = 0) -> None:
+        self._wait(frame.select(self.columns), stream)
+
+    def _wait(self, rows: pl.DataFrame, stream: object) -> None:
+        """Hold a stream's rows (the columns read) until they make a block of BATCH_ROWS, then add it up but the rows
+        of its last seed."""
         if self.groupings is None:
-            self.groupings = [_Grouping(by, frame.schema) for by in self.by]
+            self.groupings = [_Grouping(by, rows.schema) for by in self.by]
         waiting = self.waiting.setdefault(stream, [])
-        waiting.append(frame.select(self.columns))
-        if sum(f.height for f in waiting) >= BATCH_ROWS:
+        waiting.append(rows)
+        self.held[stream] = self.held.get(stream, 0) + rows.height
+        if self.held[stream] >= BATCH_ROWS:
             block, held = _last_seed_apart(pl.concat(waiting, rechunk=False))
-            self.waiting[stream] = [held]
+            self.waiting[stream], self.held[stream] = [held], held.height
             self._add_block(block)
 
     def chunk_reducer(self) -> partial:
@@ -185,7 +192,7 @@ class RunningTotals:
 
     def add_chunk(self, chunk: ChunkTotals, stream: object = 0) -> None:
         """Add a chunk reduced by `chunk_reducer`, in its stream's results order like `add`'s frames."""
-        self.add(chunk.ends, stream)
+        self._wait(chunk.ends, stream)
         for grouping, totals in zip(self.groupings, chunk.totals, strict=True):
             grouping.merge(totals)
 
@@ -196,7 +203,7 @@ class RunningTotals:
         for stream, waiting in self.waiting.items():
             if waiting:
                 self._add_block(pl.concat(waiting, rechunk=False))
-                self.waiting[stream] = []
+                self.waiting[stream], self.held[stream] = [], 0
         return [grouping.frame() for grouping in self.groupings]
 
     def _add_block(self, block: pl.DataFrame) -> None:
