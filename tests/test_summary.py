@@ -172,3 +172,14 @@ def test_a_resumed_run_reduces_its_stored_chunks_to_the_same_totals(two_cells, t
                  reduce=totals.chunk_reducer(), on_reduced=totals.add_chunk)
     for got, want in zip(totals.frames(), expected, strict=True):
         assert got.equals(want)
+
+
+def test_worker_processes_send_back_chunk_totals_equal_to_the_results_read_back(two_cells, tmp_path):
+    """On worker processes (here a local Dask cluster) the reducer is sent to the workers and their chunks' totals
+    come back: the same totals as reading the stored results back."""
+    totals = RunningTotals(GROUPINGS)
+    store = run_to_store(two_cells, ChunkStore(tmp_path / "s", {}, resume=False),
+                         RunOptions(backend="dask-local", jobs=2, chunk_size=13),
+                         reduce=totals.chunk_reducer(), on_reduced=totals.add_chunk)
+    for got, expected in zip(totals.frames(), groupings_totals(store.scan(), GROUPINGS), strict=True):
+        assert got.equals(expected)
