@@ -142,9 +142,8 @@ class ChunkTotals:
 
 def chunk_totals(frame: pl.DataFrame, groupings: list[list[str]]) -> ChunkTotals:
     """Reduce a chunk of results rows (one stream's, in results order: see `RunningTotals`) to what
-    `RunningTotals.add_chunk` merges: done by the worker that played the chunk, it leaves the collecting process,
-    which shares the cores with the workers, little to do per chunk (most of the reduction's time holds Python's
-    lock: on a worker thread it overlaps the other's compiled play instead of delaying the handing over of both)."""
+    `RunningTotals.add_chunk` merges. Done by the worker that played the chunk, it leaves the collecting process
+    (the main thread, which holds Python's lock while it works) a few small totals per chunk instead of every row."""
     inner_totals = RunningTotals(groupings, frame.schema)
     ends, inner = _end_seeds_apart(frame.select(inner_totals.columns))
     inner_totals._add_block(inner)
