@@ -123,13 +123,14 @@ def _last_seed_apart(block: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def _end_seeds_apart(frame: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(the rows of the frame's first and last seed, the rows between them) of a frame whose seeds' rows are
-    consecutive; a frame of one seed is all ends."""
+    consecutive; a frame of one seed is all ends. The ends are gathered into a frame of their own: a slice would
+    keep the whole frame's columns in memory while they wait for the next chunks' (every chunk's, in a long run)."""
     seed = frame["seed"].to_numpy()
     changes = np.flatnonzero(seed[1:] != seed[:-1])
     if not len(changes):
         return frame, frame.clear()
     first, last = int(changes[0]) + 1, int(changes[-1]) + 1
-    return pl.concat([frame.slice(0, first), frame.slice(last)]), frame.slice(first, last - first)
+    return frame[np.r_[0:first, last:len(seed)]], frame.slice(first, last - first)
 
 
 @dataclass(frozen=True)
