@@ -148,8 +148,8 @@ def memory(args) -> None:
 
 def scaling(args) -> None:
     games = args.games[0]
-    print(f"{games:,} games of {EXPERIMENT}, chunk size {args.chunk_size}, root {args.root}")
-    extra = ["--chunk-size", str(args.chunk_size)]
+    print(f"{games:,} games of {EXPERIMENT}, chunk size {args.chunk_size or 'the command default'}, root {args.root}")
+    extra = ["--chunk-size", str(args.chunk_size)] if args.chunk_size else []
     one, two = [], []
     for _ in range(args.repeat):  # interleaved, so a change in the machine's load touches both
         one.append(simkit_run(args.root, games, 1, extra))
@@ -175,7 +175,7 @@ def main() -> None:
     parser.add_argument("what", choices=("startup", "memory", "scaling"))
     parser.add_argument("--games", type=int, nargs="+", default=[1_000_000])
     parser.add_argument("--jobs", type=int, default=1, help="workers for `memory`")
-    parser.add_argument("--chunk-size", type=int, default=4096)
+    parser.add_argument("--chunk-size", type=int, help="games per work unit (default: the command's default)")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--root", type=Path, default=ROOT, help="the simkit checkout to run")
     args = parser.parse_args()

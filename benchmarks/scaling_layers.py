@@ -2,11 +2,12 @@
 
     python benchmarks/scaling_layers.py [EXPERIMENT] [--games 1000000] [--repeat 2]
 
-Plays the games of the experiment's first cell in chunks of 4,096 on 1 and then 2 threads, three ways, each adding
-a layer: the compiled batch loop alone (`engine.play_games` into a preallocated output), `play_batch` (plus its
-Python glue: policy vectors, result arrays) and `play_chunk` (plus the results frame). The compiled layers release
-Python's lock; what is added on top holds it. `run_overhead.py scaling` measures the whole command (Parquet
-writing, the report's running totals, start-up) the same way. Wall times of one process: run it on a quiet machine.
+Plays the games of the experiment's first cell in chunks of `simkit run`'s default size on 1 and then 2 threads,
+three ways, each adding a layer: the compiled batch loop alone (`engine.play_games` into a preallocated output),
+`play_batch` (plus its Python glue: policy vectors, result arrays) and `play_chunk` (plus the results frame). The
+compiled layers release Python's lock; what is added on top holds it. `run_overhead.py scaling` measures the whole
+command (Parquet writing, the report's running totals, start-up) the same way. Wall times of one process: run it
+on a quiet machine.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import numpy as np
 
 from simkit.core.compiled import policy_vector
 from simkit.core.experiment import load_experiment
-from simkit.core.runner import play_chunk
+from simkit.core.runner import DEFAULT_CHUNK, play_chunk
 from simkit.core.seating import seat_plan
 
-CHUNK = 4096
+CHUNK = DEFAULT_CHUNK
 
 
 def main() -> None:

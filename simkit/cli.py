@@ -48,7 +48,7 @@ def cmd_run(args) -> int:
     from simkit.core.experiment import load_experiment
     import polars as pl
 
-    from simkit.core.runner import RunOptions, run_to_store
+    from simkit.core.runner import DEFAULT_CHUNK, RunOptions, run_to_store
     from simkit.core.store import ChunkStore
     from simkit.report.run_report import running_totals, write_run_report
 
@@ -57,7 +57,7 @@ def cmd_run(args) -> int:
                         ("--keep-logs", args.keep_logs)):
         if value is not None and value < 1:
             raise SimkitError(f"{name} must be at least 1, got {value}")
-    options = RunOptions(games=args.games, seed=args.seed, jobs=args.jobs, chunk_size=args.chunk_size,
+    options = RunOptions(games=args.games, seed=args.seed, jobs=args.jobs, chunk_size=args.chunk_size or DEFAULT_CHUNK,
                          backend=args.backend, scheduler=args.scheduler)
     seed = exp.seed if args.seed is None else args.seed
     out = Path(args.out or Path("out") / exp.name)
@@ -66,7 +66,8 @@ def cmd_run(args) -> int:
     start = time.perf_counter()
     totals = running_totals(exp)  # the report's tables, added up while the games are played
     try:
-        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr), on_frame=totals.add)
+        run_to_store(exp, store, options, log=lambda line: print(line, file=sys.stderr),
+                     reduce=totals.chunk_reducer(), on_reduced=totals.add_chunk)
     except KeyboardInterrupt:
         print(f"simkit: interrupted; finished chunks are kept in {store.directory}: rerun with --resume",
               file=sys.stderr)
@@ -147,8 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, help="number of games (overrides the file)")
     p.add_argument("--seed", type=int, help="master seed (overrides the file)")
     p.add_argument("--jobs", type=int, default=1, help=JOBS_HELP.format(default=1))
-    p.add_argument("--chunk-size", type=int, default=4096,
-                   help="games per work unit (default 4096; results do not depend on it)")
+    p.add_argument("--chunk-size", type=int,
+                   help="games per work unit (default 16384; results do not depend on it)")
     p.add_argument("--backend", default="local", choices=BACKENDS,
                    help="local (this machine: threads, or joblib processes for Python policies), dask (a running "
                         "cluster: --scheduler), dask-local (a LocalCluster)")

@@ -62,7 +62,7 @@ def test_warm_up_only_when_games_remain_to_play(tmp_path, experiment, monkeypatc
     options = RunOptions(jobs=2, chunk_size=25, backend="dask-local")  # worker processes
     first = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=False))
     resumed = run_experiment(experiment, options, store=ChunkStore(tmp_path / "chunks", {"id": 1}, resume=True))
-    assert calls[0].count("_warm_up") == 2 and "_store_chunk" in calls[0]
+    assert calls[0].count("_warm_up") == 2 and "_play_unit" in calls[0]
     assert calls[1] == []  # every chunk was stored: nothing compiled, nothing played
     assert resumed.equals(first)
     threads = run_experiment(experiment, RunOptions(jobs=2, chunk_size=25))  # local: threads share this process

@@ -52,3 +52,14 @@ def test_a_stopping_rule_stops_a_streamed_run_where_the_in_memory_run_stops(tmp_
     in_memory = run_experiment(exp, RunOptions(chunk_size=15))
     assert streamed.scan().collect().equals(in_memory)
     assert 40 < in_memory["game_index"].max() + 1 < 400  # stopped after a few batches, the cells interleaved on disk
+
+
+def test_score_counts_of_the_scanned_parts_count_every_policy_and_score_as_text(tmp_path, experiment):
+    from simkit.report.run_figure import score_counts
+
+    store = run_to_store(experiment, ChunkStore(tmp_path / "s", {}, resume=False), RunOptions(chunk_size=11))
+    rows = run_experiment(experiment).select(pl.col("policy").cast(pl.String), "score")
+    expected = rows.group_by("policy", "score").agg(pl.len().alias("rows")).sort("policy", "score")
+    counts = score_counts(store.scan())
+    assert counts.equals(expected) and counts.schema["policy"] == pl.String
+    assert counts["rows"].sum() == rows.height

@@ -10,11 +10,17 @@ several groupings (a report's tables): each block of whole seeds is reduced, wit
 those to totals per group and number of rows per seed. Every total is an exact integer (a win share counts in
 SHARE_UNITS), and the means and variances are computed from them as exact fractions rounded once: the result does
 not depend on the batches, the chunking of the run or the order of summing.
+
+A run adds its totals up while it plays: each chunk of games is reduced where it was played (`chunk_totals`, on
+the worker) to the totals of its whole seeds and the rows of the two seeds at its ends (which may go on in the
+chunks beside it), so the process collecting the results merges small totals instead of reducing every row.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 import polars as pl
@@ -89,8 +95,16 @@ class _Grouping:
         key, seeds, sums = _sums_by_key(pair % n_groups * span + rows,
                                         [seed_score, seed_score * seed_score, seed_wins, squares])
         for k, *row in zip(key.tolist(), seeds.tolist(), *(a.tolist() for a in sums)):
-            total = self.totals.setdefault((labels[k // span], k % span), [0] * len(_SUMS))
-            total[:] = [a + b for a, b in zip(total, row)]
+            self._add_row((labels[k // span], k % span), row)
+
+    def merge(self, totals: dict[tuple, list[int]]) -> None:
+        """Add another grouping's totals (of other seeds: a chunk's, `chunk_totals`)."""
+        for key, row in totals.items():
+            self._add_row(key, row)
+
+    def _add_row(self, key: tuple, row: list[int]) -> None:
+        total = self.totals.setdefault(key, [0] * len(_SUMS))
+        total[:] = [a + b for a, b in zip(total, row)]
 
     def frame(self) -> pl.DataFrame:
         return pl.DataFrame([(*label, rows, *sums) for (label, rows), sums in self.totals.items()],
@@ -107,6 +121,36 @@ def _last_seed_apart(block: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return block.filter(~ends), block.filter(ends)
 
 
+def _end_seeds_apart(frame: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(the rows of the frame's first and last seed, the rows between them) of a frame whose seeds' rows are
+    consecutive; a frame of one seed is all ends. The ends are gathered into a frame of their own: a slice would
+    keep the whole frame's columns in memory while they wait for the next chunks' (every chunk's, in a long run)."""
+    seed = frame["seed"].to_numpy()
+    changes = np.flatnonzero(seed[1:] != seed[:-1])
+    if not len(changes):
+        return frame, frame.clear()
+    first, last = int(changes[0]) + 1, int(changes[-1]) + 1
+    return frame[np.r_[0:first, last:len(seed)]], frame.slice(first, last - first)
+
+
+@dataclass(frozen=True)
+class ChunkTotals:
+    """A chunk's share of `RunningTotals` (`chunk_totals`): per grouping, the totals of its seeds but the first and
+    last (`_Grouping.totals`), and the rows of those two, which the stream's next rows or previous ones may share."""
+    totals: list[dict[tuple, list[int]]]
+    ends: pl.DataFrame
+
+
+def chunk_totals(frame: pl.DataFrame, groupings: list[list[str]]) -> ChunkTotals:
+    """Reduce a chunk of results rows (one stream's, in results order: see `RunningTotals`) to what
+    `RunningTotals.add_chunk` merges. Done by the worker that played the chunk, it leaves the collecting process
+    (the main thread, which holds Python's lock while it works) a few small totals per chunk instead of every row."""
+    inner_totals = RunningTotals(groupings, frame.schema)
+    ends, inner = _end_seeds_apart(frame.select(inner_totals.columns))
+    inner_totals._add_block(inner)
+    return ChunkTotals([grouping.totals for grouping in inner_totals.groupings], ends)
+
+
 class RunningTotals:
     """Exact integer totals per group and number of rows per seed, for each grouping (a list of key columns;
     categoricals as text), added from frames of results rows as they come. Each stream of frames (a run's cell,
@@ -119,19 +163,38 @@ class RunningTotals:
     def __init__(self, groupings: list[list[str]], schema: pl.Schema | None = None):
         self.by = groupings
         self.keys = [*dict.fromkeys(c for by in groupings for c in by)]
+        self.columns = [*self.keys, "seed", "score", "win_share"]  # what the totals read
         # the key columns' types come from the schema, or else from the first frame
         self.groupings = None if schema is None else [_Grouping(by, schema) for by in groupings]
         self.waiting: dict[object, list[pl.DataFrame]] = {}  # per stream, frames not yet added up
+        self.held: dict[object, int] = {}  # per stream, the number of rows waiting
 
     def add(self, frame: pl.DataFrame, stream: object = 0) -> None:
+        self._wait(frame.select(self.columns), stream)
+
+    def _wait(self, rows: pl.DataFrame, stream: object) -> None:
+        """Hold a stream's rows (the columns read) until they make a block of BATCH_ROWS, then add it up but the rows
+        of its last seed."""
         if self.groupings is None:
-            self.groupings = [_Grouping(by, frame.schema) for by in self.by]
+            self.groupings = [_Grouping(by, rows.schema) for by in self.by]
         waiting = self.waiting.setdefault(stream, [])
-        waiting.append(frame.select(*self.keys, "seed", "score", "win_share"))
-        if sum(f.height for f in waiting) >= BATCH_ROWS:
+        waiting.append(rows)
+        self.held[stream] = self.held.get(stream, 0) + rows.height
+        if self.held[stream] >= BATCH_ROWS:
             block, held = _last_seed_apart(pl.concat(waiting, rechunk=False))
-            self.waiting[stream] = [held]
+            self.waiting[stream], self.held[stream] = [held], held.height
             self._add_block(block)
+
+    def chunk_reducer(self) -> partial:
+        """`chunk_totals` for these groupings, a function of a chunk's rows alone (it can be sent to a worker
+        process): what `add_chunk` takes."""
+        return partial(chunk_totals, groupings=self.by)
+
+    def add_chunk(self, chunk: ChunkTotals, stream: object = 0) -> None:
+        """Add a chunk reduced by `chunk_reducer`, in its stream's results order like `add`'s frames."""
+        self._wait(chunk.ends, stream)
+        for grouping, totals in zip(self.groupings, chunk.totals, strict=True):
+            grouping.merge(totals)
 
     def frames(self) -> list[pl.DataFrame]:
         """The totals of every grouping, once every frame is added."""
@@ -140,7 +203,7 @@ class RunningTotals:
         for stream, waiting in self.waiting.items():
             if waiting:
                 self._add_block(pl.concat(waiting, rechunk=False))
-                self.waiting[stream] = []
+                self.waiting[stream], self.held[stream] = [], 0
         return [grouping.frame() for grouping in self.groupings]
 
     def _add_block(self, block: pl.DataFrame) -> None:
@@ -162,7 +225,7 @@ def groupings_totals(results: pl.LazyFrame | pl.DataFrame, groupings: list[list[
     """`RunningTotals` of the results, read in one pass: a LazyFrame in batches in its order (see `RunningTotals`
     for the order it needs), a frame as one block sorted by seed."""
     totals = RunningTotals(groupings, results.lazy().collect_schema())
-    columns = [*totals.keys, "seed", "score", "win_share"]
+    columns = totals.columns
     batches = [results.select(columns).sort("seed", maintain_order=True)] if isinstance(results, pl.DataFrame) \
         else results.lazy().select(columns).collect_batches(chunk_size=BATCH_ROWS, maintain_order=True)
     for batch in batches:

@@ -26,7 +26,11 @@ from simkit.core.seating import seat_plan
 from simkit.core.stopping import STOPPING_COLUMNS, check
 from simkit.core.store import ChunkStore
 
-DEFAULT_CHUNK = 4096
+# games per work unit: each unit has costs of its own (a compiled game's blank caches per batch call, such as Canvas's
+# value cache, a Parquet file, the report's totals' glue), which chunks of 16,384 games cut to a few percent (a
+# fifth less CPU than 4,096 on a 1M-game Canvas run); a unit is still a tenth of a second of play (fine-grained
+# enough to share out over workers and to resume)
+DEFAULT_CHUNK = 16_384
 
 
 @dataclass(frozen=True)
@@ -151,24 +155,28 @@ def _unit_key(cell_index: int, start: int, stop: int) -> str:
     return f"cell{cell_index:03d}-{start:010d}-{stop:010d}"
 
 
-def _store_chunk(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int, path: Path,
-                 keep: bool) -> pl.DataFrame | None:
-    """Play games start..stop-1 of one cell and write their rows to the Parquet file `path`, on the worker: the
-    process that collects the results then handles a file name, not the rows (compressing them there was most of
-    its work per chunk, and it shares the cores with the workers). The rows are returned when `keep` (a thread's
-    are shared with the collecting thread, not copied)."""
+def _play_unit(exp: Experiment, cell_index: int, master_seed: int, start: int, stop: int, path: Path | None,
+               keep: bool, reduce: Callable[[pl.DataFrame], object] | None) -> tuple[pl.DataFrame | None, object]:
+    """Play games start..stop-1 of one cell, on the worker: write their rows to the Parquet file `path` (None: the
+    collecting process stores them) and `reduce` them there (`run_to_store`). The process that collects the results
+    then handles a file name and a small reduction, not the rows: compressing and reducing them there was most of its
+    work per chunk, and it shares the cores with the workers. Returns (the rows when `keep`, else None; the
+    reduction, None without `reduce`); a thread's rows are shared with the collecting thread, not copied."""
     frame = play_chunk(exp, cell_index, master_seed, start, stop)
-    write_parquet(frame, path)
-    return frame if keep else None
+    if path is not None:
+        write_parquet(frame, path)
+    return frame if keep else None, reduce(frame) if reduce else None
 
 
 def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log: Callable[[str], None], *,
-            frames: bool) -> Iterator[tuple[tuple[int, int, int], pl.DataFrame | None]]:
-    """Every work unit (cell, first game, end) and, when `frames`, its results frame, batch by batch (a stopping
-    rule's batches; one batch without), cells in experiment order then games in index order within a batch. Units
-    already in the store are taken from it; the others are played on the backend and stored, by the worker itself
-    unless it runs on another machine (--backend dask). Few units' frames are held at a time: the one handed over and
-    those worker threads played ahead (`core.backends`), and, with a stopping rule, the columns it reads."""
+            frames: bool, reduce: Callable[[pl.DataFrame], object] | None = None
+            ) -> Iterator[tuple[tuple[int, int, int], pl.DataFrame | None, object]]:
+    """Every work unit (cell, first game, end), its results frame when `frames` and `reduce(frame)` (computed by the
+    worker that played it; None without `reduce`), batch by batch (a stopping rule's batches; one batch without),
+    cells in experiment order then games in index order within a batch. Units already in the store are taken from it;
+    the others are played on the backend and stored, by the worker itself unless it runs on another machine
+    (--backend dask). Few units' frames are held at a time: the one handed over and those worker threads played
+    ahead (`core.backends`), and, with a stopping rule, the columns it reads."""
     cap = exp.games if options.games is None else options.games
     master = exp.seed if options.seed is None else options.seed
     batch = exp.stopping.batch if exp.stopping else cap
@@ -176,8 +184,9 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log:
     watched: list[pl.DataFrame] = []  # what the stopping rule reads of the games played so far
     threads = options.backend == "local" and _compiled_only([exp])
     # rows a worker stored and this process reads: a thread of it (or this one) hands them over, a process's file
-    # is read back
-    keep = options.backend == "local" and (threads or options.jobs == 1) and (frames or exp.stopping is not None)
+    # is read back; a worker that does not store them hands them over
+    keep = not workers_store or (options.backend == "local" and (threads or options.jobs == 1)
+                                 and (frames or exp.stopping is not None))
     with backend_map(options.backend, jobs=options.jobs, scheduler=options.scheduler, threads=threads) as run_map, \
             _progress(cap * len(exp.cells), options.progress, exp.name) as bar:
         # two worker processes compile the game's code side by side (instead of every worker all of it at once); the
@@ -193,24 +202,26 @@ def _played(exp: Experiment, options: RunOptions, store: ChunkStore | None, log:
             if todo and warm_up:
                 list(run_map(_warm_up, [(exp, master, "engine"), (exp, master, "game")]))
                 warm_up = False
-            fn, tasks = ((_store_chunk, [(exp, i, master, a, b, store.path(_unit_key(i, a, b)), keep)
-                                         for i, a, b in todo])
-                         if workers_store else (play_chunk, [(exp, i, master, a, b) for i, a, b in todo]))
+            tasks = [(exp, i, master, a, b, store.path(_unit_key(i, a, b)) if workers_store else None, keep, reduce)
+                     for i, a, b in todo]
             pending = set(todo)
-            with closing(run_map(fn, tasks)) as results:
+            with closing(run_map(_play_unit, tasks)) as results:
                 for unit in units:
                     key = _unit_key(*unit)
-                    frame = None
-                    if unit in pending:
-                        frame = next(results)  # None when a worker process stored it
+                    resumed = unit not in pending
+                    frame = reduced = None
+                    if not resumed:
+                        frame, reduced = next(results)  # no frame when a worker process stored it
                         if store and not workers_store:
                             store.put(key, frame)
                         bar.update(unit[2] - unit[1])
-                    if frame is None and (frames or exp.stopping):
+                    if frame is None and (frames or exp.stopping or (resumed and reduce)):
                         frame = store.get(key)
+                    if resumed and reduce:  # the run this one resumes stored the rows, not their reduction
+                        reduced = reduce(frame)
                     if exp.stopping:
                         watched.append(frame.select(STOPPING_COLUMNS))
-                    yield unit, frame if frames else None
+                    yield unit, frame if frames else None, reduced
             if exp.stopping:
                 verdict = check(exp.stopping, pl.concat(watched))
                 log(f"after {min(batch_start + batch, cap):,} games per cell: {verdict.detail}")
@@ -222,17 +233,19 @@ def run_experiment(exp: Experiment, options: RunOptions = RunOptions(), *, store
                    log: Callable[[str], None] = lambda line: None) -> pl.DataFrame:
     """Play the experiment; one row per (game, seat), cells in experiment order, games in index order. The whole
     frame is held in memory: `run_to_store` streams a run of any size to files."""
-    played = dict(_played(exp, options, store, log, frames=True))
+    played = {unit: frame for unit, frame, _ in _played(exp, options, store, log, frames=True)}
     return pl.concat([played[unit] for unit in sorted(played)])
 
 
 def run_to_store(exp: Experiment, store: ChunkStore, options: RunOptions = RunOptions(), *,
-                 log: Callable[[str], None] = lambda line: None,
-                 on_frame: Callable[[pl.DataFrame, int], None] | None = None) -> ChunkStore:
+                 log: Callable[[str], None] = lambda line: None, reduce: Callable[[pl.DataFrame], object] | None = None,
+                 on_reduced: Callable[[object, int], None] | None = None) -> ChunkStore:
     """Play the experiment into the store, one Parquet part per work unit, holding no results in memory (beyond
-    what a stopping rule reads); `store.scan()` reads the rows of `run_experiment` lazily. `on_frame(rows, cell)`
-    sees every unit's rows as they come (a cell's in game order): what it computes overlaps the play."""
-    for (cell_index, _, _), frame in _played(exp, options, store, log, frames=on_frame is not None):
-        if on_frame:
-            on_frame(frame, cell_index)
+    what a stopping rule reads); `store.scan()` reads the rows of `run_experiment` lazily. `reduce(rows)` runs on
+    the worker that played a unit (a function of the rows alone: it may be sent to a worker process), and
+    `on_reduced(reduced, cell)` sees the reductions here as they come (a cell's in game order): what they compute
+    overlaps the play, and it is done on the workers, not in this process."""
+    for (cell_index, _, _), _, reduced in _played(exp, options, store, log, frames=False, reduce=reduce):
+        if on_reduced:
+            on_reduced(reduced, cell_index)
     return store

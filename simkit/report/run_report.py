@@ -74,8 +74,8 @@ def _groupings(exp: Experiment) -> list[list[str]]:
 
 
 def running_totals(exp: Experiment) -> RunningTotals:
-    """The report's totals, to be fed the run's rows as they are played (one stream per cell: `run_to_store`'s
-    on_frame) and handed to `write_run_report`."""
+    """The report's totals, to be fed the run's rows as they are played (one stream per cell, each chunk reduced by
+    its worker: `run_to_store`'s reduce and on_reduced) and handed to `write_run_report`."""
     return RunningTotals(_groupings(exp))
 
 
