@@ -61,8 +61,9 @@ def cmd_run(args) -> int:
                          backend=args.backend, scheduler=args.scheduler)
     seed = exp.seed if args.seed is None else args.seed
     out = Path(args.out or Path("out") / exp.name)
-    store = ChunkStore(out / "chunks", {"experiment": exp.fingerprint, "seed": seed, "games": args.games},
-                       resume=args.resume)
+    # the chunk size names the stored units: a run resumed with another would store the same games again
+    store = ChunkStore(out / "chunks", {"experiment": exp.fingerprint, "seed": seed, "games": args.games,
+                                        "chunk_size": options.chunk_size}, resume=args.resume)
     start = time.perf_counter()
     totals = running_totals(exp)  # the report's tables, added up while the games are played
     try:

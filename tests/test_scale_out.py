@@ -110,6 +110,10 @@ def test_killed_run_resumes_to_identical_results(tmp_path):
     done_before = len(list(chunks.glob(f"cell*{SUFFIX}")))
     assert 5 <= done_before < 240, "the run should have been killed part-way"
     assert not (out / "results.parquet").exists()
+    other = subprocess.run(_cli("run", exp, "--out", out, "--chunk-size", "600", "--resume"), env=env,
+                           capture_output=True, text=True)  # units of another size would store games twice
+    assert other.returncode == 2 and "chunks of another run" in other.stderr
+    assert len(list(chunks.glob(f"cell*{SUFFIX}"))) == done_before
     subprocess.run(_cli("run", exp, "--out", out, "--chunk-size", "500", "--resume"), env=env, check=True,
                    capture_output=True)
     reference = tmp_path / "ref"
