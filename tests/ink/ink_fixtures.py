@@ -4,10 +4,11 @@ legality and transition; the action numbers of spec §4.10 by square coordinates
 from __future__ import annotations
 
 import numpy as np
-from ink_boards import LETTERS, parse_square, put_square_aligned, put_text, square_index
 
-from simkit.games.ink.engine.layout import (COMPLETE, MAX_SLOTS, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB, PLACE_DX,
-                                            PLACE_DY, SQUARE, STATE_DTYPE, TILE, X)
+from ink_boards import LETTERS, parse_square, put_square_aligned, put_text, square_index
+from simkit.games.ink.engine.lattice import place_key
+from simkit.games.ink.engine.layout import (COMPLETE, N_ACTIONS, N_ORIENTATIONS, N_RESERVES, NIB, PLACE_DX, PLACE_DY,
+                                            SQUARE, STATE_DTYPE, TILE, X)
 from simkit.games.ink.engine.legality import legal_actions
 from simkit.games.ink.engine.rules_record import put_tile_fits, rules_record
 from simkit.games.ink.engine.setup import setup
@@ -106,7 +107,7 @@ class Game:
             corner = (xy[0] - int(dx), xy[1] - int(dy))  # the top-left square of the tile this place is beside
             for slot in range(int(s["n_slots"][p])):
                 if s["slot_placed"][p, slot] and tuple(s["slot_xy"][p, slot]) == corner:
-                    keys.append(4 * slot + place if place < 4 else 4 * MAX_SLOTS + 8 * slot + place - 4)
+                    keys.append(place_key(slot, place))
         return TILE + N_ORIENTATIONS * min(keys) + o
 
     def complete(self, p: int, goal: tuple, reserve: int) -> int:
