@@ -1,6 +1,8 @@
 """The command line: happy paths and bad input (exit code 2, one clear message, nothing half-written)."""
 
 import json
+import subprocess
+import sys
 
 import polars as pl
 import pytest
@@ -42,6 +44,20 @@ def test_run_writes_report_and_data(tmp_path, capsys):
                                                          "scores_and_seats.svg"]
     assert pl.read_parquet(out_dir / "results.parquet").height == 24
     assert "win share" in (out_dir / "report.md").read_text()
+
+
+def test_program_freezes_its_objects_for_exit_and_keeps_its_output(tmp_path):
+    """The `simkit` program (`command`) skips the interpreter's last collections: its objects are frozen, and what it
+    printed and wrote is all there."""
+    exp = tmp_path / "tiny.toml"
+    exp.write_text(GOOD)
+    script = ("import gc, sys; from simkit.cli import command; code = command(sys.argv[1:]); "
+              "print('frozen', gc.get_freeze_count() > 0); sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", script, "run", str(exp), "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "12 games per cell" in done.stdout and done.stdout.rstrip().endswith("frozen True")
+    assert pl.read_parquet(tmp_path / "out" / "results.parquet").height == 24
 
 
 def test_listing_commands(capsys):
