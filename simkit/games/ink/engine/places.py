@@ -4,8 +4,8 @@ the only ones a tile may take, with the colours they face; placement legality an
 One row per place, named by its key (layout.py), ascending: s.free_key[p, i]; s.free_faces[p, i] the colours facing
 its positions, bit N_COLOURS j + colour for position j (as orientation.tile_bits); s.free_facing[p, i] its facing
 squares (lattice.facing_square). Built once per change of the painting (lattice.cells_changed): the legal lists, the
-placeability tests of a turn and the heuristics' placement scores read it many times. On the lattice a new tile
-updates it in place (cells_after_tile)."""
+placeability tests of a turn and the heuristics' placement scores read it many times. Without a size limit a new
+tile updates it in place (cells_after_tile on the lattice, places_after_tile with "square")."""
 
 from numba.cpython.unsafe.numbers import trailing_zeros
 
@@ -159,6 +159,51 @@ def cells_after_tile(r, s, p, slot):
 
 
 @njit
+def places_after_tile(r, s, p, slot):
+    """Slot `slot`, p's newest tile, was just put down with `tile_alignment = "square"` while p's free places were
+    current (add_tile): the rows of the blocks it covers part of leave, and the blocks at its places get their rows
+    as square_places would build them. No other row changes: only a block at one of its places faces it, and only
+    such a block's name can change (an edge-to-edge key of the new slot may be below the half-offset key that named
+    it)."""
+    x, y = s.slot_xy[p, slot, 0], s.slot_xy[p, slot, 1]
+    n = 0
+    for row in range(s.free_n[p]):  # keep the rows of every other block, in order
+        bx, by = key_xy(s, p, s.free_key[p, row])
+        if not (abs(bx - x) <= 1 and abs(by - y) <= 1 or place_of(bx - x, by - y) != NONE):
+            if row != n:
+                copy_row(s, p, row, n)
+            n += 1
+    for place in range(N_PLACES):
+        bx, by = x + PLACE_DX[place], y + PLACE_DY[place]
+        if not block_empty(r, s, p, bx, by):
+            continue
+        for f in range(2 * 4):
+            s.cell_facing[f] = facing_square(r, s, p, bx, by, f)
+        bits = facing_colours(s, p, s.cell_facing)
+        if bits == 0:
+            continue
+        key = block_name(r, s, p, bx, by)
+        i = free_search(s, p, key, n)
+        move_rows(s, p, i, n, 1)
+        n += 1
+        s.free_key[p, i] = key
+        s.free_faces[p, i] = bits
+        for f in range(2 * 4):
+            s.free_facing[p, i, f] = s.cell_facing[f]
+    s.free_n[p] = n
+    s.cells_current[p] = 1
+
+
+@njit
+def place_of(dx, dy):
+    """The place a block offset (dx, dy) from a tile's top-left square is at, NONE if it is at none."""
+    for place in range(N_PLACES):
+        if PLACE_DX[place] == dx and PLACE_DY[place] == dy:
+            return place
+    return NONE
+
+
+@njit
 def move_rows(s, p, lo, hi, by):
     """Rows lo..hi-1 of p's free cells move `by` (1 or -1) places."""
     if by > 0:
@@ -283,9 +328,11 @@ def add_tile(r, s, p, tile, key, o):
     x, y = key_xy(s, p, key)
     new = s.n_slots[p]
     s.n_slots[p] += 1
-    # on the lattice without a size limit the table is updated in place; else rebuilt (a size limit may drop cells)
-    current = s.cells_current[p] and r.max_painting_size == NO_LIMIT and r.tile_alignment == TileAlignment.LATTICE
+    # without a size limit the table is updated in place; else rebuilt (a size limit may drop places anywhere)
+    current = s.cells_current[p] and r.max_painting_size == NO_LIMIT
     put_tile(r, s, p, tile, new, x, y, o)
-    if current:
+    if current and r.tile_alignment == TileAlignment.LATTICE:
         cells_after_tile(r, s, p, new)
+    elif current:
+        places_after_tile(r, s, p, new)
     return new
