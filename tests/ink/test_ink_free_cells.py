@@ -39,9 +39,7 @@ def test_a_new_tile_updates_the_free_cells_as_a_rebuild_finds_them(steps, where,
             continue
         slot = put(state, 0, *cell, [(max(c, 0), 0) for c in squares])
         cells[cell] = slot
-        for j in range(4):
-            if squares[j] < 0:
-                s["sq_colour"][0, 4 * slot + j] = COVERED
+        cover(s, slot, squares)
     beside = [(slot, side) for (tx, ty), slot in cells.items() for side in range(N_SIDES)
               if (tx + int(SIDE_DX[side]), ty + int(SIDE_DY[side])) not in cells]
     slot, side = beside[where % len(beside)]
@@ -66,14 +64,19 @@ def test_a_new_square_aligned_tile_updates_the_free_places_as_a_rebuild_finds_th
         slot = put_square_aligned(state, 0, x, y, [(max(c, 0), 0) for c in squares])
         corners.append((x, y))
         covered |= block
-        for j in range(4):
-            if squares[j] < 0:
-                s["sq_colour"][0, 4 * slot + j] = COVERED
+        cover(s, slot, squares)
     empty = [(slot, place) for slot, (x, y) in enumerate(corners) for place in range(N_PLACES)
              if not {(x + int(PLACE_DX[place]) + dx, y + int(PLACE_DY[place]) + dy)
                      for dx, dy in POSITION_OFFSETS} & covered]
     slot, place = empty[where % len(empty)]
     assert_updated_as_rebuilt(r, s, place_key(slot, place))
+
+
+def cover(s, slot: int, squares) -> None:
+    """The tile's squares drawn below 0 are covered."""
+    for j in range(4):
+        if squares[j] < 0:
+            s["sq_colour"][0, 4 * slot + j] = COVERED
 
 
 def rules(colours, alignment: TileAlignment) -> np.void:

@@ -150,10 +150,7 @@ def cells_after_tile(r, s, p, slot):
                 continue
             move_rows(s, p, i, n, 1)
             n += 1
-            s.free_key[p, i] = key
-        s.free_faces[p, i] = bits
-        for f in range(2 * 4):
-            s.free_facing[p, i, f] = s.cell_facing[f]
+        write_row(s, p, i, key, bits)
     s.free_n[p] = n
     s.cells_current[p] = 1
 
@@ -186,12 +183,18 @@ def places_after_tile(r, s, p, slot):
         i = free_search(s, p, key, n)
         move_rows(s, p, i, n, 1)
         n += 1
-        s.free_key[p, i] = key
-        s.free_faces[p, i] = bits
-        for f in range(2 * 4):
-            s.free_facing[p, i, f] = s.cell_facing[f]
+        write_row(s, p, i, key, bits)
     s.free_n[p] = n
     s.cells_current[p] = 1
+
+
+@njit
+def write_row(s, p, i, key, bits):
+    """Row i of p's free places names place `key`, which faces the squares s.cell_facing showing colours `bits`."""
+    s.free_key[p, i] = key
+    s.free_faces[p, i] = bits
+    for f in range(2 * 4):
+        s.free_facing[p, i, f] = s.cell_facing[f]
 
 
 @njit
