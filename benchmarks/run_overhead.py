@@ -6,6 +6,7 @@ process, its threads and any worker processes) with psutil every 20 ms:
     python benchmarks/run_overhead.py startup            # warm 10,000-game first-game.toml run: wall and CPU time
     python benchmarks/run_overhead.py memory --games 100000 1000000 2000000   # peak resident memory per size
     python benchmarks/run_overhead.py scaling --games 1000000                  # 1 worker against 2
+    python benchmarks/run_overhead.py scaling --repeat 1 --experiment scenarios/ink/strategies-4p.toml  # another game
 
 Each measurement prints the median of `--repeat` runs and every run. `--root DIR` runs another checkout of simkit
 (e.g. an older commit unpacked with `git archive`), so a before/after comparison uses this same script; give each
@@ -116,10 +117,11 @@ def watch(args: list[str], root: Path) -> RunStats:
     return stats
 
 
-def simkit_run(root: Path, games: int | None, jobs: int, extra: list[str]) -> RunStats:
+def simkit_run(args, games: int | None, jobs: int, extra: list[str]) -> RunStats:
+    """`simkit run` of the experiment in args.root's checkout, watched."""
     with tempfile.TemporaryDirectory(prefix="run-overhead-") as out:
-        cmd = [sys.executable, "-m", "simkit.cli", "run", EXPERIMENT, "--out", out, "--jobs", str(jobs), *extra]
-        return watch(cmd + (["--games", str(games)] if games else []), root)
+        cmd = [sys.executable, "-m", "simkit.cli", "run", args.experiment, "--out", out, "--jobs", str(jobs), *extra]
+        return watch(cmd + (["--games", str(games)] if games else []), args.root)
 
 
 def _med(values) -> float:
@@ -127,8 +129,8 @@ def _med(values) -> float:
 
 
 def startup(args) -> None:
-    runs = [simkit_run(args.root, None, 1, []) for _ in range(args.repeat)]
-    print(f"warm `simkit run {EXPERIMENT}` (10,000 games), {args.repeat} runs, root {args.root}")
+    runs = [simkit_run(args, None, 1, []) for _ in range(args.repeat)]
+    print(f"warm `simkit run {args.experiment}` (the file's game count), {args.repeat} runs, root {args.root}")
     print(f"  wall  median {_med(r.wall for r in runs):.2f} s   runs: " + " ".join(f"{r.wall:.2f}" for r in runs))
     print(f"  CPU   median {_med(r.total_cpu for r in runs):.2f} s   runs: "
           + " ".join(f"{r.total_cpu:.2f}" for r in runs))
@@ -136,9 +138,9 @@ def startup(args) -> None:
 
 
 def memory(args) -> None:
-    print(f"peak resident memory, {EXPERIMENT} (4 players), {args.jobs} job(s), root {args.root}")
+    print(f"peak resident memory, {args.experiment}, {args.jobs} job(s), root {args.root}")
     for games in args.games:
-        runs = [simkit_run(args.root, games, args.jobs, []) for _ in range(args.repeat)]
+        runs = [simkit_run(args, games, args.jobs, []) for _ in range(args.repeat)]
         main = _med(r.peak_rss[r.main] for r in runs) / 2**20
         largest_worker = _med(max([v for pid, v in r.peak_rss.items() if pid != r.main] or [0]) for r in runs) / 2**20
         tree = _med(r.peak_tree_rss for r in runs) / 2**20
@@ -148,12 +150,13 @@ def memory(args) -> None:
 
 def scaling(args) -> None:
     games = args.games[0]
-    print(f"{games:,} games of {EXPERIMENT}, chunk size {args.chunk_size or 'the command default'}, root {args.root}")
+    print(f"{games:,} games of {args.experiment}, chunk size {args.chunk_size or 'the command default'}, "
+          f"root {args.root}")
     extra = ["--chunk-size", str(args.chunk_size)] if args.chunk_size else []
     one, two = [], []
     for _ in range(args.repeat):  # interleaved, so a change in the machine's load touches both
-        one.append(simkit_run(args.root, games, 1, extra))
-        two.append(simkit_run(args.root, games, 2, extra))
+        one.append(simkit_run(args, games, 1, extra))
+        two.append(simkit_run(args, games, 2, extra))
     c1 = _med(r.total_cpu for r in one)
     serial = _med(r.phases()[0] for r in two)
     during = _med(r.phases()[1] for r in two)
@@ -173,6 +176,8 @@ def scaling(args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("startup", "memory", "scaling"))
+    parser.add_argument("--experiment", default=EXPERIMENT, help=f"experiment file, relative to --root (default "
+                                                                 f"{EXPERIMENT})")
     parser.add_argument("--games", type=int, nargs="+", default=[1_000_000])
     parser.add_argument("--jobs", type=int, default=1, help="workers for `memory`")
     parser.add_argument("--chunk-size", type=int, help="games per work unit (default: the command's default)")
