@@ -161,6 +161,13 @@ def facing_square(r, s, p, x, y, f):
     return square_at(r, s, p, x + POS_DX[j] + SIDE_DX[side], y + POS_DY[j] + SIDE_DY[side])
 
 
+@njit(any_layout=True)  # a slot_facing or free_facing row, or the cell_facing scratch row
+def facing_squares(r, s, p, x, y, out):
+    """out[f] = facing_square(r, s, p, x, y, f) for the 8 faces of a tile at top-left square (x, y)."""
+    for f in range(2 * 4):
+        out[f] = facing_square(r, s, p, x, y, f)
+
+
 @njit
 def cells_changed(s, p):
     """A tile or a square's colour of p's painting changed: its free places (places.free_cells) are stale."""
@@ -171,8 +178,7 @@ def cells_changed(s, p):
 def put_tile(r, s, p, tile, slot, x, y, o):
     """Put tile kind `tile` in orientation o with its top-left square at (x, y) as slot `slot`, its squares as
     printed."""
-    for f in range(2 * 4):  # before the grid shows the tile (its facing squares are outside it)
-        s.slot_facing[p, slot, f] = facing_square(r, s, p, x, y, f)
+    facing_squares(r, s, p, x, y, s.slot_facing[p, slot])  # before the grid shows the tile (they are outside it)
     s.slot_tile[p, slot] = tile
     s.slot_xy[p, slot, 0] = x
     s.slot_xy[p, slot, 1] = y
@@ -180,7 +186,7 @@ def put_tile(r, s, p, tile, slot, x, y, o):
     d = r.tile_diagonal[tile]
     s.slot_diagonal[p, slot] = NO_DIAGONAL if d == NO_DIAGONAL else DIAGONAL_AFTER[o, d]
     s.slot_placed[p, slot] = 1
-    show_in_grid(r, s, p, slot)
+    set_in_grid(r, s, p, slot, True)
     link_faces(s, p, slot, True)
     cells_changed(s, p)
     for j in range(4):
@@ -192,30 +198,21 @@ def put_tile(r, s, p, tile, slot, x, y, o):
 
 
 @njit
-def show_in_grid(r, s, p, slot):
-    """The grid shows placed slot `slot`: at its cell, or at its four squares (noting a clash)."""
+def set_in_grid(r, s, p, slot, shown):
+    """The grid shows placed slot `slot` (`shown`: at its cell, or at its four squares, noting a clash), or no longer
+    shows it (the entries that still do)."""
     x, y = s.slot_xy[p, slot, 0], s.slot_xy[p, slot, 1]
     if r.tile_alignment == TileAlignment.LATTICE:
-        s.grid[p, (x >> 1) & GRID_MASK, (y >> 1) & GRID_MASK] = slot + 1
+        s.grid[p, (x >> 1) & GRID_MASK, (y >> 1) & GRID_MASK] = slot + 1 if shown else 0
         return
     for j in range(4):
         gx, gy = (x + POS_DX[j]) & GRID_MASK, (y + POS_DY[j]) & GRID_MASK
         other = s.grid[p, gx, gy] - 1
-        if other >= 0 and other != slot and s.slot_placed[p, other]:
-            s.grid_clash[p] = 1
-        s.grid[p, gx, gy] = slot + 1
-
-
-@njit
-def hide_from_grid(r, s, p, slot):
-    """Undo show_in_grid (the entries that still show the slot)."""
-    x, y = s.slot_xy[p, slot, 0], s.slot_xy[p, slot, 1]
-    if r.tile_alignment == TileAlignment.LATTICE:
-        s.grid[p, (x >> 1) & GRID_MASK, (y >> 1) & GRID_MASK] = 0
-        return
-    for j in range(4):
-        gx, gy = (x + POS_DX[j]) & GRID_MASK, (y + POS_DY[j]) & GRID_MASK
-        if s.grid[p, gx, gy] == slot + 1:
+        if shown:
+            if other >= 0 and other != slot and s.slot_placed[p, other]:
+                s.grid_clash[p] = 1
+            s.grid[p, gx, gy] = slot + 1
+        elif other == slot:
             s.grid[p, gx, gy] = 0
 
 
@@ -233,7 +230,7 @@ def link_faces(s, p, slot, present):
 def lift_tile(r, s, p, slot):
     """Take slot `slot` out of the painting (`move_tile`, spec §4.8): its squares leave every area. Its own
     slot_facing row stays, as its neighbours stay where they are."""
-    hide_from_grid(r, s, p, slot)
+    set_in_grid(r, s, p, slot, False)
     s.slot_placed[p, slot] = 0
     link_faces(s, p, slot, False)
     cells_changed(s, p)
@@ -243,7 +240,7 @@ def lift_tile(r, s, p, slot):
 def restore_tile(r, s, p, slot):
     """Undo lift_tile (a legality test that looked at the painting without the tile)."""
     s.slot_placed[p, slot] = 1
-    show_in_grid(r, s, p, slot)
+    set_in_grid(r, s, p, slot, True)
     link_faces(s, p, slot, True)
     cells_changed(s, p)
 

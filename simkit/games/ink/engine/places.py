@@ -10,7 +10,7 @@ tile updates it in place (cells_after_tile on the lattice, places_after_tile wit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core.jit import njit
-from simkit.games.ink.engine.lattice import (NEXT_POSITION, OUTWARD, cell_slot, facing_square, key_xy, place_key,
+from simkit.games.ink.engine.lattice import (NEXT_POSITION, OUTWARD, cell_slot, facing_squares, key_xy, place_key,
                                              put_tile, side_taken, slot_at, slot_with_corner, within_size)
 from simkit.games.ink.engine.layout import (COVERED, N_EDGE_PLACES, N_ORIENTATIONS, N_PLACES, N_SIDES, NO_LIMIT, NONE,
                                             PLACE_DX, PLACE_DY, POS_DX, POS_DY, SIDE_DX, SIDE_DY, TileAlignment)
@@ -65,8 +65,7 @@ def square_places(r, s, p):
                 if not block_empty(r, s, p, x, y) or block_name(r, s, p, x, y) != key \
                         or not within_size(r, s, p, x, y):
                     continue
-                for f in range(2 * 4):
-                    s.free_facing[p, n, f] = facing_square(r, s, p, x, y, f)
+                facing_squares(r, s, p, x, y, s.free_facing[p, n])
                 n = keep_row(s, p, n, key)
     return n
 
@@ -143,14 +142,7 @@ def cells_after_tile(r, s, p, slot):
             continue
         key = cell_name(s, p, tx + SIDE_DX[side], ty + SIDE_DY[side], around)
         set_facing(s.cell_facing, around)
-        bits = facing_colours(s, p, s.cell_facing)
-        i = free_search(s, p, key, n)
-        if i == n or s.free_key[p, i] != key:  # a cell that had no row: beside no tile, or facing no colour
-            if not bits:
-                continue
-            move_rows(s, p, i, n, 1)
-            n += 1
-        write_row(s, p, i, key, bits)
+        n = put_row(s, p, n, key)
     s.free_n[p] = n
     s.cells_current[p] = 1
 
@@ -172,29 +164,30 @@ def places_after_tile(r, s, p, slot):
             n += 1
     for place in range(N_PLACES):
         bx, by = x + PLACE_DX[place], y + PLACE_DY[place]
-        if not block_empty(r, s, p, bx, by):
-            continue
-        for f in range(2 * 4):
-            s.cell_facing[f] = facing_square(r, s, p, bx, by, f)
-        bits = facing_colours(s, p, s.cell_facing)
-        if bits == 0:
-            continue
-        key = block_name(r, s, p, bx, by)
-        i = free_search(s, p, key, n)
-        move_rows(s, p, i, n, 1)
-        n += 1
-        write_row(s, p, i, key, bits)
+        if block_empty(r, s, p, bx, by):
+            facing_squares(r, s, p, bx, by, s.cell_facing)
+            n = put_row(s, p, n, block_name(r, s, p, bx, by))
     s.free_n[p] = n
     s.cells_current[p] = 1
 
 
 @njit
-def write_row(s, p, i, key, bits):
-    """Row i of p's free places names place `key`, which faces the squares s.cell_facing showing colours `bits`."""
-    s.free_key[p, i] = key
+def put_row(s, p, n, key):
+    """Place `key`, which faces the squares s.cell_facing, in p's n free rows: its row takes their colours, or one is
+    inserted in key order when it has none and they show a colour (a place facing no colour fits no tile); returns
+    the number of rows."""
+    bits = facing_colours(s, p, s.cell_facing)
+    i = free_search(s, p, key, n)
+    if i == n or s.free_key[p, i] != key:
+        if not bits:
+            return n
+        move_rows(s, p, i, n, 1)
+        n += 1
+        s.free_key[p, i] = key
     s.free_faces[p, i] = bits
     for f in range(2 * 4):
         s.free_facing[p, i, f] = s.cell_facing[f]
+    return n
 
 
 @njit
