@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simkit.games.ink.engine.lattice import key_slot_place
+from simkit.games.ink.engine.lattice import key_xy
 from simkit.games.ink.engine.layout import (CHOICE, COMPLETE, CROSS, LIFT, MOVE, N_ORIENTATIONS, N_RESERVES, NIB, NONE,
-                                            PASS, PLACE_DX, PLACE_DY, POS_DX, POS_DY, SQUARE, STOP, TILE, X_DISCARDED,
-                                            X_PAINTING, Reserve, Stage, X)
+                                            PASS, POS_DX, POS_DY, SQUARE, STOP, TILE, X_DISCARDED, X_PAINTING, Reserve,
+                                            Stage, X)
 from simkit.games.ink.rules.components import COLOURS, MAX_TILES, SPLASH
 from simkit.games.ink.rules.vocabulary import Effect
 
@@ -104,8 +104,7 @@ class InkView:
             return (f"complete the goal {int(s['sq_mark'][p, q])} at {self.xy(p, q)} from the "
                     f"{Reserve(reserve).name.lower()} reserve")
         key, o = divmod(action - TILE, N_ORIENTATIONS)
-        slot, place = key_slot_place(key)
-        x, y = (int(v) for v in s["slot_xy"][p, slot] + (PLACE_DX[place], PLACE_DY[place]))
+        x, y = (int(v) for v in key_xy(s, p, key))
         return f"place tile {self.tile_id(int(s['hand_tile']))} at {self._where(x, y)}, orientation {o}"
 
     def _choice(self, i: int) -> str:
