@@ -164,7 +164,6 @@ def test_a_chunk_keeps_the_rows_of_its_end_seeds_and_totals_the_seeds_between():
     assert one_seed.ends.height == 3 and one_seed.totals == [{}]
 
 
-
 def test_a_chunks_end_rows_are_a_copy_not_a_view_of_the_chunk():
     """The end rows wait in the collecting process for the next chunks' (a run's whole length when the chunks end
     with their seeds): a view of the chunk would keep its columns in memory, every chunk's."""
@@ -173,6 +172,7 @@ def test_a_chunks_end_rows_are_a_copy_not_a_view_of_the_chunk():
     score = chunk_totals(frame, [["policy"]]).ends["score"]
     assert score.to_list() == [0, 1, 2, 3, 996, 997, 998, 999]
     assert score.n_chunks() == 1 and not np.shares_memory(score.to_numpy(), frame["score"].to_numpy())
+
 
 def test_a_resumed_run_reduces_its_stored_chunks_to_the_same_totals(two_cells, tmp_path):
     """Chunks stored by an interrupted run are reduced by the run that resumes it, the others by its workers."""
